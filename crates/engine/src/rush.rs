@@ -1,0 +1,299 @@
+//! Rush Hour / Unblock Me positions as packed offsets over a bitboard.
+//!
+//! Every car keeps its line, so a position is just each car's offset along
+//! it: 3 bits per car packed into an integer key (`u64` for up to 21 cars,
+//! `u128` beyond). Occupancy is a `u64` bitboard (`row * width + col`) rebuilt
+//! from per-car mask tables, and a move checks one precomputed cell per step,
+//! so move generation never allocates.
+
+use crate::{Space, State};
+use unblocker_model::{Board, Direction, Goal, Metric, Mobility, Side, Slide};
+
+/// Bits per car in a key: offsets go up to 6 on an 8-cell line.
+const FIELD_BITS: u32 = 3;
+const FIELD_MASK: u32 = (1 << FIELD_BITS) - 1;
+
+/// An integer that packs one 3-bit offset per car.
+pub trait RushKey: State {
+    /// How many cars fit.
+    const CARS: usize;
+    fn zero() -> Self;
+    fn field(self, car: usize) -> u32;
+    /// The key with car `car` moved by `delta` cells.
+    fn shifted(self, car: usize, delta: i32) -> Self;
+}
+
+impl RushKey for u64 {
+    const CARS: usize = 21;
+    #[inline(always)]
+    fn zero() -> Self {
+        0
+    }
+    #[inline(always)]
+    fn field(self, car: usize) -> u32 {
+        (self >> (car as u32 * FIELD_BITS)) as u32 & FIELD_MASK
+    }
+    #[inline(always)]
+    fn shifted(self, car: usize, delta: i32) -> Self {
+        self.wrapping_add_signed((delta as i64) << (car as u32 * FIELD_BITS))
+    }
+}
+
+impl RushKey for u128 {
+    const CARS: usize = 42;
+    #[inline(always)]
+    fn zero() -> Self {
+        0
+    }
+    #[inline(always)]
+    fn field(self, car: usize) -> u32 {
+        (self >> (car as u32 * FIELD_BITS)) as u32 & FIELD_MASK
+    }
+    #[inline(always)]
+    fn shifted(self, car: usize, delta: i32) -> Self {
+        self.wrapping_add_signed((delta as i128) << (car as u32 * FIELD_BITS))
+    }
+}
+
+/// Precomputed bitboards of one car, indexed by its offset.
+#[derive(Clone, Debug)]
+struct Car {
+    /// Cells the car covers at each offset.
+    cells: [u64; 8],
+    /// The cell it enters when it moves one step forward from each offset
+    /// (right or down; 0 at the last offset).
+    ahead: [u64; 8],
+    /// The cell it enters when it moves one step back (0 at offset 0).
+    behind: [u64; 8],
+    /// The largest offset.
+    last: u32,
+    horizontal: bool,
+}
+
+/// Why a board cannot become a [`RushSpace`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RushError {
+    #[error("this is not a Rush Hour board")]
+    NotRush,
+    #[error("{cars} cars do not fit this engine's {max}-car key")]
+    TooManyCars { cars: usize, max: usize },
+}
+
+/// The positions reachable from one Rush Hour board.
+#[derive(Clone, Debug)]
+pub struct RushSpace<K: RushKey> {
+    start_board: Board,
+    width: usize,
+    walls: u64,
+    cars: Vec<Car>,
+    /// The target's offset at the goal.
+    goal_offset: u32,
+    start: K,
+}
+
+impl<K: RushKey> RushSpace<K> {
+    pub fn new(board: &Board) -> Result<Self, RushError> {
+        let Goal::Exit(exit) = board.goal() else {
+            return Err(RushError::NotRush);
+        };
+        if board.pieces().len() > K::CARS {
+            return Err(RushError::TooManyCars {
+                cars: board.pieces().len(),
+                max: K::CARS,
+            });
+        }
+        let (w, h) = (board.width(), board.height());
+        let bit = |r: usize, c: usize| 1u64 << (r * w + c);
+        let walls = board
+            .walls()
+            .iter()
+            .fold(0, |acc, &(r, c)| acc | bit(r as usize, c as usize));
+        let mut cars = Vec::with_capacity(board.pieces().len());
+        let mut start = K::zero();
+        for (i, p) in board.pieces().iter().enumerate() {
+            let horizontal = match p.mobility {
+                Mobility::Horizontal => true,
+                Mobility::Vertical => false,
+                Mobility::Free => return Err(RushError::NotRush),
+            };
+            let (len, line) = if horizontal {
+                (p.width as usize, w)
+            } else {
+                (p.height as usize, h)
+            };
+            let last = line - len;
+            let at = |offset: usize, k: usize| {
+                if horizontal {
+                    bit(p.row as usize, offset + k)
+                } else {
+                    bit(offset + k, p.col as usize)
+                }
+            };
+            let mut car = Car {
+                cells: [0; 8],
+                ahead: [0; 8],
+                behind: [0; 8],
+                last: last as u32,
+                horizontal,
+            };
+            for o in 0..=last {
+                car.cells[o] = (0..len).fold(0, |acc, k| acc | at(o, k));
+                if o < last {
+                    car.ahead[o] = at(o, len);
+                }
+                if o > 0 {
+                    car.behind[o] = at(o - 1, 0);
+                }
+            }
+            let offset = if horizontal { p.col } else { p.row } as i32;
+            start = start.shifted(i, offset);
+            cars.push(car);
+        }
+        let goal_offset = match exit.side {
+            Side::Left | Side::Top => 0,
+            Side::Right | Side::Bottom => cars[0].last,
+        };
+        Ok(RushSpace {
+            start_board: board.clone(),
+            width: w,
+            walls,
+            cars,
+            goal_offset,
+            start,
+        })
+    }
+
+    /// The occupancy bitboard of a state (walls included).
+    #[inline(always)]
+    pub fn occupancy(&self, key: K) -> u64 {
+        let mut occ = self.walls;
+        for (i, car) in self.cars.iter().enumerate() {
+            occ |= car.cells[key.field(i) as usize];
+        }
+        occ
+    }
+
+    /// The key of `board`, which must be a position of this space (same cars
+    /// on the same lines, in the same order).
+    pub fn key_of(&self, board: &Board) -> K {
+        board
+            .pieces()
+            .iter()
+            .enumerate()
+            .fold(K::zero(), |key, (i, p)| {
+                let offset = if self.cars[i].horizontal {
+                    p.col
+                } else {
+                    p.row
+                };
+                key.shifted(i, offset as i32)
+            })
+    }
+
+    /// Number of cars.
+    pub fn cars(&self) -> usize {
+        self.cars.len()
+    }
+
+    /// Board width (bit stride of the occupancy bitboard).
+    pub fn width(&self) -> usize {
+        self.width
+    }
+}
+
+impl<K: RushKey> Space for RushSpace<K> {
+    type State = K;
+
+    fn start(&self) -> K {
+        self.start
+    }
+
+    #[inline(always)]
+    fn is_goal(&self, key: K) -> bool {
+        key.field(0) == self.goal_offset
+    }
+
+    #[inline(always)]
+    fn expand<F: FnMut(K, u32)>(&self, key: K, metric: Metric, mut visit: F) {
+        let occ = self.occupancy(key);
+        let single_step = metric == Metric::Step;
+        for (i, car) in self.cars.iter().enumerate() {
+            let offset = key.field(i);
+            let mut o = offset;
+            while o < car.last && occ & car.ahead[o as usize] == 0 {
+                o += 1;
+                visit(key.shifted(i, (o - offset) as i32), o - offset);
+                if single_step {
+                    break;
+                }
+            }
+            let mut o = offset;
+            while o > 0 && occ & car.behind[o as usize] == 0 {
+                o -= 1;
+                visit(key.shifted(i, o as i32 - offset as i32), offset - o);
+                if single_step {
+                    break;
+                }
+            }
+        }
+    }
+
+    fn slides_between(&self, from: K, to: K) -> Vec<Slide> {
+        (0..self.cars.len())
+            .filter_map(|i| {
+                let (a, b) = (from.field(i) as i32, to.field(i) as i32);
+                (a != b).then(|| {
+                    let forward = b > a;
+                    let direction = match (self.cars[i].horizontal, forward) {
+                        (true, true) => Direction::Right,
+                        (true, false) => Direction::Left,
+                        (false, true) => Direction::Down,
+                        (false, false) => Direction::Up,
+                    };
+                    Slide {
+                        piece: i as u8,
+                        direction,
+                        distance: a.abs_diff(b) as u8,
+                    }
+                })
+            })
+            .collect()
+    }
+
+    fn board(&self, key: K) -> Board {
+        let mut pieces = self.start_board.pieces().to_vec();
+        for (i, p) in pieces.iter_mut().enumerate() {
+            let offset = key.field(i) as u8;
+            if self.cars[i].horizontal {
+                p.col = offset;
+            } else {
+                p.row = offset;
+            }
+        }
+        self.start_board.with_pieces(pieces)
+    }
+
+    /// Cars standing between the target and the exit, plus one for the
+    /// target's own last move unless it is already there.
+    fn blockers(&self, key: K) -> u32 {
+        let offset = key.field(0);
+        if offset == self.goal_offset {
+            return 0;
+        }
+        let car = &self.cars[0];
+        let mut path = 0u64;
+        let (lo, hi) = if offset < self.goal_offset {
+            (offset, self.goal_offset)
+        } else {
+            (self.goal_offset, offset)
+        };
+        for o in lo..=hi {
+            path |= car.cells[o as usize];
+        }
+        path &= !car.cells[offset as usize];
+        1 + (0..self.cars.len())
+            .skip(1)
+            .filter(|&i| self.cars[i].cells[key.field(i) as usize] & path != 0)
+            .count() as u32
+    }
+}

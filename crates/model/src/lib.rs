@@ -1,0 +1,29 @@
+//! The board model shared by every part of Unblocker.
+//!
+//! A [`Board`] is a rectangle of at most 8×8 cells holding fixed 1×1 walls and
+//! rectangular pieces. Each piece either slides along one axis (Rush Hour /
+//! Unblock Me cars) or moves freely in all four directions (Klotski blocks).
+//! Piece 0 is always the target, and the [`Goal`] says where it must go.
+//!
+//! Boards are always stored in canonical order: the target first (`A`), then
+//! the other pieces in the order of their first cell read row by row (`B`,
+//! `C`, …), so two boards that differ only by letters compare equal.
+//!
+//! This crate does no I/O: [`format`] reads and prints text, [`Slide`] applies
+//! moves with a deliberately simple reference implementation that the fast
+//! engines are tested against.
+
+mod board;
+mod error;
+pub mod format;
+mod goal;
+mod label;
+mod metric;
+mod moves;
+
+pub use board::{Board, Cell, Content, Game, Mobility, Piece, MAX_SIDE};
+pub use error::{BoardError, MoveError};
+pub use goal::{Exit, Goal, Side};
+pub use label::{index_of_label, label_of, MAX_PIECES};
+pub use metric::Metric;
+pub use moves::{Direction, Slide};

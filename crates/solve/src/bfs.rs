@@ -1,0 +1,235 @@
+//! Breadth-first search by levels: the optimal solver and the component
+//! explorer.
+//!
+//! Nodes live in one vector in BFS order (so a level is a contiguous range)
+//! with their parent's index; a [`StateTable`] maps each state to its node.
+//! With `tie_break` on, a node keeps the parent that reaches it in the fewest
+//! one-cell steps, so among move-optimal solutions the search returns one with
+//! the fewest steps.
+
+use crate::control::{Control, Progress, StopReason, CHECK_EVERY};
+use crate::stats::{LevelStats, Stats};
+use crate::table::{Entry, StateTable};
+use std::time::Instant;
+use unblocker_engine::{Space, State};
+use unblocker_model::Metric;
+
+/// No parent: a root of the search.
+pub const ROOT: u32 = u32::MAX;
+
+/// A reached position.
+#[derive(Clone, Copy, Debug)]
+pub struct Node<K> {
+    pub state: K,
+    pub parent: u32,
+    /// One-cell steps from the root along the parent chain.
+    pub cells: u32,
+}
+
+/// When a search may stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopAt {
+    /// At the first level that holds a goal position.
+    FirstGoal,
+    /// Only when every reachable position was seen.
+    Exhaustion,
+}
+
+/// What one search found.
+#[derive(Clone, Debug, Default)]
+pub struct Walk {
+    /// Distance of the nearest goal, if one was reached.
+    pub goal_depth: Option<u32>,
+    /// The node of that goal (fewest steps among the nearest when tie-breaking).
+    pub goal_node: Option<u32>,
+    /// Goal positions seen.
+    pub goal_states: u64,
+    /// True if every reachable position was seen.
+    pub exhausted: bool,
+    /// Why the search stopped early, if it did.
+    pub stopped: Option<StopReason>,
+    pub stats: Stats,
+}
+
+/// Reusable memory for breadth-first searches (keep one per thread in a
+/// batch so that each puzzle does not allocate anew).
+pub struct Workspace<K: State> {
+    pub(crate) table: StateTable<K>,
+    pub(crate) nodes: Vec<Node<K>>,
+}
+
+impl<K: State> Default for Workspace<K> {
+    fn default() -> Self {
+        Workspace {
+            table: StateTable::default(),
+            nodes: Vec::new(),
+        }
+    }
+}
+
+impl<K: State> Workspace<K> {
+    /// The nodes of the last search, in BFS order.
+    pub fn nodes(&self) -> &[Node<K>] {
+        &self.nodes
+    }
+
+    /// The states from a root to `node`.
+    pub fn path_to(&self, node: u32) -> Vec<K> {
+        let mut path = Vec::new();
+        let mut i = node;
+        while i != ROOT {
+            let n = self.nodes[i as usize];
+            path.push(n.state);
+            i = n.parent;
+        }
+        path.reverse();
+        path
+    }
+
+    /// Breadth-first search from `roots` (all at distance 0).
+    pub fn bfs<S: Space<State = K>>(
+        &mut self,
+        space: &S,
+        roots: &[K],
+        metric: Metric,
+        stop_at: StopAt,
+        tie_break: bool,
+        control: &Control,
+    ) -> Walk {
+        let started = Instant::now();
+        let Workspace { table, nodes } = self;
+        table.clear();
+        nodes.clear();
+        for &root in roots {
+            if let Entry::Inserted = table.insert(root, nodes.len() as u32) {
+                nodes.push(Node {
+                    state: root,
+                    parent: ROOT,
+                    cells: 0,
+                });
+            }
+        }
+        let mut walk = Walk::default();
+        let stats = &mut walk.stats;
+        stats.per_level.push(LevelStats {
+            depth: 0,
+            examined: 0,
+            enqueued: nodes.len() as u64,
+        });
+        let goals = |nodes: &[Node<K>], from: usize| {
+            nodes[from..]
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| space.is_goal(n.state))
+                .map(|(i, n)| (i + from, n.cells))
+                .fold((0u64, None::<(usize, u32)>), |(count, best), (i, cells)| {
+                    let best = match best {
+                        Some((_, c)) if c <= cells => best,
+                        _ => Some((i, cells)),
+                    };
+                    (count + 1, best)
+                })
+        };
+        let (count, best) = goals(nodes, 0);
+        walk.goal_states = count;
+        if let Some((i, _)) = best {
+            walk.goal_depth = Some(0);
+            walk.goal_node = Some(i as u32);
+        }
+        // Without tie-breaking, a search for the first goal may stop the
+        // moment it generates one.
+        let stop_on_sight = stop_at == StopAt::FirstGoal && !tie_break;
+        let mut level_start = 0;
+        let mut depth = 0u32;
+        let mut next_check = CHECK_EVERY;
+        let mut max_frontier = nodes.len();
+        'levels: while walk.goal_depth.is_none() || stop_at == StopAt::Exhaustion {
+            let level_end = nodes.len();
+            if level_start == level_end {
+                walk.exhausted = true;
+                break;
+            }
+            let examined_before = stats.examined;
+            let mut sighted = None;
+            for index in level_start..level_end {
+                if stats.examined >= next_check {
+                    next_check += CHECK_EVERY;
+                    let progress = Progress {
+                        examined: stats.examined,
+                        enqueued: nodes.len() as u64,
+                        depth,
+                    };
+                    if let Some(reason) = control.check(started, progress) {
+                        walk.stopped = Some(reason);
+                        stats.per_level.last_mut().expect("level 0 exists").examined =
+                            stats.examined - examined_before;
+                        break 'levels;
+                    }
+                }
+                let Node { state, cells, .. } = nodes[index];
+                stats.examined += 1;
+                max_frontier = max_frontier.max(nodes.len() - index);
+                let parent = index as u32;
+                let mut generated = 0;
+                space.expand(state, metric, |next, step_cells| {
+                    generated += 1;
+                    let cells = cells + step_cells;
+                    match table.insert(next, nodes.len() as u32) {
+                        Entry::Inserted => {
+                            if stop_on_sight && sighted.is_none() && space.is_goal(next) {
+                                sighted = Some(nodes.len());
+                            }
+                            nodes.push(Node {
+                                state: next,
+                                parent,
+                                cells,
+                            });
+                        }
+                        Entry::Present(j) => {
+                            let node = &mut nodes[j as usize];
+                            if tie_break && j as usize >= level_end && cells < node.cells {
+                                node.parent = parent;
+                                node.cells = cells;
+                            }
+                        }
+                    }
+                });
+                stats.generated += generated;
+                if sighted.is_some() {
+                    break;
+                }
+            }
+            stats.per_level.last_mut().expect("level 0 exists").examined =
+                stats.examined - examined_before;
+            depth += 1;
+            stats.per_level.push(LevelStats {
+                depth,
+                examined: 0,
+                enqueued: (nodes.len() - level_end) as u64,
+            });
+            if let Some(i) = sighted {
+                walk.goal_states += 1;
+                walk.goal_depth = Some(depth);
+                walk.goal_node = Some(i as u32);
+                break;
+            }
+            let (count, best) = goals(nodes, level_end);
+            walk.goal_states += count;
+            if let (None, Some((i, _))) = (walk.goal_depth, best) {
+                walk.goal_depth = Some(depth);
+                walk.goal_node = Some(i as u32);
+            }
+            level_start = level_end;
+        }
+        // An exhausted search ends with an empty level: drop it.
+        if walk.exhausted && stats.per_level.last().is_some_and(|l| l.enqueued == 0) {
+            stats.per_level.pop();
+        }
+        stats.enqueued = nodes.len() as u64;
+        stats.max_frontier = max_frontier as u64;
+        stats.memory_bytes =
+            (table.bytes() + nodes.capacity() * std::mem::size_of::<Node<K>>()) as u64;
+        stats.set_elapsed(started.elapsed());
+        walk
+    }
+}

@@ -1,0 +1,79 @@
+//! Limits, cancellation and progress reports for long searches.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How often (in examined positions) a search looks at its [`Control`].
+pub const CHECK_EVERY: u64 = 4096;
+
+/// A snapshot of a running search, passed to the progress callback.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub examined: u64,
+    pub enqueued: u64,
+    pub depth: u32,
+}
+
+/// What a search should watch while it runs. The default has no limits.
+#[derive(Clone, Default)]
+pub struct Control {
+    /// Set to `true` from another thread to stop the search.
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// Stop after examining this many positions.
+    pub max_nodes: Option<u64>,
+    /// Stop after this long.
+    pub timeout: Option<Duration>,
+    /// Called every [`CHECK_EVERY`] examined positions.
+    pub progress: Option<Arc<dyn Fn(Progress) + Send + Sync>>,
+}
+
+/// Why a search stopped before its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopReason {
+    Cancelled,
+    NodeLimit,
+    Timeout,
+}
+
+impl std::fmt::Display for StopReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            StopReason::Cancelled => "cancelled",
+            StopReason::NodeLimit => "node limit reached",
+            StopReason::Timeout => "time limit reached",
+        })
+    }
+}
+
+impl Control {
+    /// A control that only watches a cancellation flag.
+    pub fn cancellable(flag: Arc<AtomicBool>) -> Control {
+        Control {
+            cancel: Some(flag),
+            ..Control::default()
+        }
+    }
+
+    /// Checks the limits; called by searches every [`CHECK_EVERY`] positions.
+    pub fn check(&self, started: Instant, progress: Progress) -> Option<StopReason> {
+        if let Some(report) = &self.progress {
+            report(progress);
+        }
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            return Some(StopReason::Cancelled);
+        }
+        if self.max_nodes.is_some_and(|m| progress.examined >= m) {
+            return Some(StopReason::NodeLimit);
+        }
+        if self.timeout.is_some_and(|t| started.elapsed() >= t) {
+            return Some(StopReason::Timeout);
+        }
+        None
+    }
+}

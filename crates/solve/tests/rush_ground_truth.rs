@@ -1,0 +1,108 @@
+//! Every published optimum and component size in `../shared/puzzles/rush`.
+
+mod common;
+
+use rayon::prelude::*;
+use unblocker_model::Metric;
+use unblocker_solve::{replay, SolveOptions, Solver, Verdict};
+
+/// Solves with full exploration and checks length, component size and that
+/// the solution replays to the goal.
+fn check(
+    board_text: &str,
+    metric: Metric,
+    length: u32,
+    component: Option<u64>,
+) -> Result<(), String> {
+    let board = common::board(board_text);
+    let mut solver = Solver::new();
+    let options = SolveOptions {
+        metric,
+        explore_component: component.is_some(),
+        ..Default::default()
+    };
+    let report = solver.solve(&board, &options).map_err(|e| e.to_string())?;
+    if report.verdict != Verdict::Solved {
+        return Err(format!("{board_text}: {:?}", report.verdict));
+    }
+    if report.length != Some(length) {
+        return Err(format!(
+            "{board_text} {metric}: got {:?}, want {length}",
+            report.length
+        ));
+    }
+    if component.is_some() && report.reachable_states != component {
+        return Err(format!(
+            "{board_text}: component {:?}, want {component:?}",
+            report.reachable_states
+        ));
+    }
+    let boards = replay(&board, &report.moves).map_err(|e| format!("{board_text}: {e}"))?;
+    if !boards.last().unwrap().is_solved() {
+        return Err(format!(
+            "{board_text}: the solution does not reach the goal"
+        ));
+    }
+    let counted = match metric {
+        Metric::Step => report.steps,
+        _ => report.moves.len() as u32,
+    };
+    if counted != length {
+        return Err(format!(
+            "{board_text}: solution has {counted}, reported {length}"
+        ));
+    }
+    Ok(())
+}
+
+fn assert_all(failures: Vec<String>, total: usize) {
+    assert!(
+        failures.is_empty(),
+        "{} of {total} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn rush1000_optimum_and_component() {
+    let lines = common::database_lines("puzzles/rush/rush1000.txt");
+    assert_eq!(lines.len(), 1000);
+    let failures: Vec<String> = lines
+        .par_iter()
+        .filter_map(|(moves, board, cluster)| {
+            check(board, Metric::Slide, *moves, Some(*cluster)).err()
+        })
+        .collect();
+    assert_all(failures, lines.len());
+}
+
+#[test]
+fn rush_18k_optimum_and_component() {
+    let lines = common::database_lines("puzzles/rush/rush_18k.txt");
+    assert_eq!(lines.len(), 18_068);
+    let failures: Vec<String> = lines
+        .par_iter()
+        .filter_map(|(moves, board, cluster)| {
+            check(board, Metric::Slide, *moves, Some(*cluster)).err()
+        })
+        .collect();
+    assert_all(failures, lines.len());
+}
+
+#[test]
+fn ground_truth_both_metrics() {
+    let rows = common::ground_truth();
+    assert_eq!(rows.len(), 748);
+    let failures: Vec<String> = rows
+        .par_iter()
+        .flat_map(|(board, slide, step, component)| {
+            [
+                check(board, Metric::Slide, *slide, *component).err(),
+                check(board, Metric::Step, *step, *component).err(),
+            ]
+        })
+        .flatten()
+        .collect();
+    assert_all(failures, rows.len() * 2);
+}
