@@ -1,1 +1,73 @@
-fn main() {}
+//! `unblocker`: the command line. Each command parses its arguments and
+//! calls the libraries; nothing here knows how to solve a puzzle.
+
+mod analyze;
+mod batch;
+mod input;
+mod list;
+mod play;
+mod render;
+mod solve;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Exit code for a failed `--check`.
+const EXIT_CHECK_FAILED: u8 = 1;
+/// Exit code for bad input (the message goes to stderr).
+const EXIT_BAD_INPUT: u8 = 2;
+
+#[derive(Parser)]
+#[command(
+    name = "unblocker",
+    version,
+    about = "Solve Rush Hour / Unblock Me sliding-block puzzles optimally",
+    long_about = "Solve Rush Hour / Unblock Me sliding-block puzzles optimally.\n\n\
+        A PUZZLE is a bundled name (see `unblocker list`), a board string such as\n\
+        IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM, a file holding one board in any\n\
+        supported format (one-line, rows, framed grid, COS402 jams, JSON), or - for stdin.\n\n\
+        Exit codes: 0 success, 1 --check found mismatches, 2 bad input.",
+    after_help = "Examples:\n  unblocker solve hardest\n  unblocker solve card1 --metric steps --json\n  \
+        unblocker analyze largest-component\n  unblocker batch rush1000.txt --check\n  unblocker list"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Solve(solve::Args),
+    Analyze(analyze::Args),
+    Batch(batch::Args),
+    List(list::Args),
+    Convert(input::ConvertArgs),
+}
+
+fn main() -> ExitCode {
+    restore_default_sigpipe();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve(args) => solve::run(args),
+        Command::Analyze(args) => analyze::run(args),
+        Command::Batch(args) => batch::run(args),
+        Command::List(args) => list::run(args),
+        Command::Convert(args) => input::convert(args),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(message) => {
+            eprintln!("unblocker: {message}");
+            ExitCode::from(EXIT_BAD_INPUT)
+        }
+    }
+}
+
+/// Let `unblocker … | head` end quietly instead of panicking on a closed pipe.
+fn restore_default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in main, before any other thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}

@@ -21,8 +21,14 @@ impl State for u64 {
     const EMPTY: Self = u64::MAX;
     #[inline(always)]
     fn hash64(self) -> u64 {
-        let x = (self ^ (self >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        x ^ (x >> 29)
+        // MurmurHash3's finaliser: every input bit reaches the top bits,
+        // which pick the slot.
+        let mut x = self;
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        x ^ (x >> 33)
     }
 }
 
@@ -44,9 +50,28 @@ pub trait Space: Sync {
     /// True when the target has reached the goal.
     fn is_goal(&self, state: Self::State) -> bool;
 
-    /// Calls `visit(next, cells)` for every position one move away under
-    /// `metric`; `cells` is how many one-cell steps the move takes.
-    fn expand<F: FnMut(Self::State, u32)>(&self, state: Self::State, metric: Metric, visit: F);
+    /// The most neighbours a state can have (the length `expand_into` needs).
+    fn max_neighbors(&self) -> usize;
+
+    /// Writes every position one move away under `metric` into `out`, each
+    /// with the number of one-cell steps its move takes, and returns how many
+    /// it wrote. `out` must hold at least [`Space::max_neighbors`] entries.
+    fn expand_into(
+        &self,
+        state: Self::State,
+        metric: Metric,
+        out: &mut [(Self::State, u32)],
+    ) -> usize;
+
+    /// Calls `visit(next, cells)` for every position one move away (a
+    /// convenience over [`Space::expand_into`] for code off the hot path).
+    fn expand<F: FnMut(Self::State, u32)>(&self, state: Self::State, metric: Metric, mut visit: F) {
+        let mut out = vec![(state, 0); self.max_neighbors()];
+        let n = self.expand_into(state, metric, &mut out);
+        for &(next, cells) in &out[..n] {
+            visit(next, cells);
+        }
+    }
 
     /// The slides that make the single move from `from` to `to` (one slide
     /// for a straight move; several for a Klotski piece move along a path).

@@ -58,18 +58,22 @@ impl RushKey for u128 {
 /// Precomputed bitboards of one car, indexed by its offset.
 #[derive(Clone, Debug)]
 struct Car {
-    /// Cells the car covers at each offset.
+    /// Cells the car covers at each offset, in the row-major bitboard.
     cells: [u64; 8],
-    /// The cell it enters when it moves one step forward from each offset
-    /// (right or down; 0 at the last offset).
-    ahead: [u64; 8],
-    /// The cell it enters when it moves one step back (0 at offset 0).
-    behind: [u64; 8],
+    /// The same in the column-major (transposed) bitboard.
+    cells_t: [u64; 8],
+    /// Where the car's line starts: in the row-major bitboard for a
+    /// horizontal car, in the column-major one for a vertical car, so that
+    /// the line is always a run of consecutive bits.
+    shift: u32,
+    /// Cells in the car's line.
+    line_len: u32,
+    /// Length in cells.
+    len: u32,
     /// The largest offset.
     last: u32,
     horizontal: bool,
 }
-
 /// Why a board cannot become a [`RushSpace`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RushError {
@@ -85,6 +89,7 @@ pub struct RushSpace<K: RushKey> {
     start_board: Board,
     width: usize,
     walls: u64,
+    walls_t: u64,
     cars: Vec<Car>,
     /// The target's offset at the goal.
     goal_offset: u32,
@@ -104,10 +109,15 @@ impl<K: RushKey> RushSpace<K> {
         }
         let (w, h) = (board.width(), board.height());
         let bit = |r: usize, c: usize| 1u64 << (r * w + c);
+        let bit_t = |r: usize, c: usize| 1u64 << (c * h + r);
         let walls = board
             .walls()
             .iter()
             .fold(0, |acc, &(r, c)| acc | bit(r as usize, c as usize));
+        let walls_t = board
+            .walls()
+            .iter()
+            .fold(0, |acc, &(r, c)| acc | bit_t(r as usize, c as usize));
         let mut cars = Vec::with_capacity(board.pieces().len());
         let mut start = K::zero();
         for (i, p) in board.pieces().iter().enumerate() {
@@ -122,27 +132,31 @@ impl<K: RushKey> RushSpace<K> {
                 (p.height as usize, h)
             };
             let last = line - len;
-            let at = |offset: usize, k: usize| {
+            let cell = |offset: usize, k: usize| {
                 if horizontal {
-                    bit(p.row as usize, offset + k)
+                    (p.row as usize, offset + k)
                 } else {
-                    bit(offset + k, p.col as usize)
+                    (offset + k, p.col as usize)
                 }
             };
             let mut car = Car {
                 cells: [0; 8],
-                ahead: [0; 8],
-                behind: [0; 8],
+                cells_t: [0; 8],
+                shift: if horizontal {
+                    (p.row as usize * w) as u32
+                } else {
+                    (p.col as usize * h) as u32
+                },
+                line_len: line as u32,
+                len: len as u32,
                 last: last as u32,
                 horizontal,
             };
             for o in 0..=last {
-                car.cells[o] = (0..len).fold(0, |acc, k| acc | at(o, k));
-                if o < last {
-                    car.ahead[o] = at(o, len);
-                }
-                if o > 0 {
-                    car.behind[o] = at(o - 1, 0);
+                for k in 0..len {
+                    let (r, c) = cell(o, k);
+                    car.cells[o] |= bit(r, c);
+                    car.cells_t[o] |= bit_t(r, c);
                 }
             }
             let offset = if horizontal { p.col } else { p.row } as i32;
@@ -157,6 +171,7 @@ impl<K: RushKey> RushSpace<K> {
             start_board: board.clone(),
             width: w,
             walls,
+            walls_t,
             cars,
             goal_offset,
             start,
@@ -171,6 +186,18 @@ impl<K: RushKey> RushSpace<K> {
             occ |= car.cells[key.field(i) as usize];
         }
         occ
+    }
+
+    /// Row-major and column-major occupancy.
+    #[inline(always)]
+    fn occupancy_both(&self, key: K) -> [u64; 2] {
+        let (mut occ, mut occ_t) = (self.walls, self.walls_t);
+        for (i, car) in self.cars.iter().enumerate() {
+            let o = key.field(i) as usize;
+            occ |= car.cells[o];
+            occ_t |= car.cells_t[o];
+        }
+        [occ, occ_t]
     }
 
     /// The key of `board`, which must be a position of this space (same cars
@@ -213,29 +240,43 @@ impl<K: RushKey> Space for RushSpace<K> {
         key.field(0) == self.goal_offset
     }
 
+    fn max_neighbors(&self) -> usize {
+        self.cars.iter().map(|c| 2 * c.last as usize).sum::<usize>().max(1)
+    }
+
+    /// Each car's line is read as a few bits of the row-major or column-major
+    /// bitboard and the free run on each side counted with one bit scan, so
+    /// only the moves themselves cost a loop iteration.
     #[inline(always)]
-    fn expand<F: FnMut(K, u32)>(&self, key: K, metric: Metric, mut visit: F) {
-        let occ = self.occupancy(key);
-        let single_step = metric == Metric::Step;
+    fn expand_into(&self, key: K, metric: Metric, out: &mut [(K, u32)]) -> usize {
+        let lines = self.occupancy_both(key);
+        let mut n = 0;
         for (i, car) in self.cars.iter().enumerate() {
-            let offset = key.field(i);
-            let mut o = offset;
-            while o < car.last && occ & car.ahead[o as usize] == 0 {
-                o += 1;
-                visit(key.shifted(i, (o - offset) as i32), o - offset);
-                if single_step {
-                    break;
-                }
+            let o = key.field(i);
+            let bits = (lines[!car.horizontal as usize] >> car.shift) as u32;
+            let end = o + car.len;
+            // Free cells ahead: zeros above the car, up to a guard bit at
+            // the end of the line.
+            let free_ahead = ((bits >> end) | (1 << (car.line_len - end))).trailing_zeros();
+            // Free cells behind: with the line shifted up one and a guard at
+            // bit 0, the highest set bit at or below `o` is the blocker.
+            let below = ((bits << 1) | 1) & ((2 << o) - 1);
+            let free_behind = o - (31 - below.leading_zeros());
+            let (free_ahead, free_behind) = if metric == Metric::Step {
+                (free_ahead.min(1), free_behind.min(1))
+            } else {
+                (free_ahead, free_behind)
+            };
+            for d in 1..=free_ahead {
+                out[n] = (key.shifted(i, d as i32), d);
+                n += 1;
             }
-            let mut o = offset;
-            while o > 0 && occ & car.behind[o as usize] == 0 {
-                o -= 1;
-                visit(key.shifted(i, o as i32 - offset as i32), offset - o);
-                if single_step {
-                    break;
-                }
+            for d in 1..=free_behind {
+                out[n] = (key.shifted(i, -(d as i32)), d);
+                n += 1;
             }
         }
+        n
     }
 
     fn slides_between(&self, from: K, to: K) -> Vec<Slide> {

@@ -14,6 +14,7 @@
 //! engines are tested against.
 
 mod board;
+pub mod catalog;
 mod error;
 pub mod format;
 mod goal;

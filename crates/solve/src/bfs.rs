@@ -143,6 +143,7 @@ impl<K: State> Workspace<K> {
         let mut depth = 0u32;
         let mut next_check = CHECK_EVERY;
         let mut max_frontier = nodes.len();
+        let mut batch: Vec<(K, u32)> = vec![(K::EMPTY, 0); space.max_neighbors()];
         'levels: while walk.goal_depth.is_none() || stop_at == StopAt::Exhaustion {
             let level_end = nodes.len();
             if level_start == level_end {
@@ -170,9 +171,17 @@ impl<K: State> Workspace<K> {
                 stats.examined += 1;
                 max_frontier = max_frontier.max(nodes.len() - index);
                 let parent = index as u32;
-                let mut generated = 0;
-                space.expand(state, metric, |next, step_cells| {
-                    generated += 1;
+                // Generate first, then prefetch every neighbour's slot, then
+                // look them up: the look-ups overlap their memory waits.
+                let count = space.expand_into(state, metric, &mut batch);
+                let batch = &batch[..count];
+                if table.is_large() {
+                    for &(next, _) in batch {
+                        table.prefetch(next);
+                    }
+                }
+                let generated = count as u64;
+                for &(next, step_cells) in batch {
                     let cells = cells + step_cells;
                     match table.insert(next, nodes.len() as u32) {
                         Entry::Inserted => {
@@ -185,15 +194,18 @@ impl<K: State> Workspace<K> {
                                 cells,
                             });
                         }
-                        Entry::Present(j) => {
+                        // Only a node of the next level can still get a
+                        // better parent; older ones are final.
+                        Entry::Present(j) if tie_break && j as usize >= level_end => {
                             let node = &mut nodes[j as usize];
-                            if tie_break && j as usize >= level_end && cells < node.cells {
+                            if cells < node.cells {
                                 node.parent = parent;
                                 node.cells = cells;
                             }
                         }
+                        Entry::Present(_) => {}
                     }
-                });
+                }
                 stats.generated += generated;
                 if sighted.is_some() {
                     break;

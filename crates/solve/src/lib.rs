@@ -7,6 +7,7 @@
 //! [`unblocker_engine::Space`].
 
 mod bfs;
+pub mod json;
 mod control;
 mod solution;
 mod solver;

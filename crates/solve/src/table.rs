@@ -37,14 +37,17 @@ impl<K: State> StateTable<K> {
     /// A table that holds `n` states before it grows.
     pub fn with_capacity(n: usize) -> Self {
         let size = (n.max(8) * 2).next_power_of_two();
+        let mut slots = Vec::with_capacity(size);
+        huge_pages::advise(&slots);
+        slots.resize(
+            size,
+            Slot {
+                key: K::EMPTY,
+                index: 0,
+            },
+        );
         StateTable {
-            slots: vec![
-                Slot {
-                    key: K::EMPTY,
-                    index: 0
-                };
-                size
-            ],
+            slots,
             mask: size - 1,
             shift: 64 - size.trailing_zeros(),
             len: 0,
@@ -75,6 +78,31 @@ impl<K: State> StateTable<K> {
     #[inline(always)]
     fn home(&self, key: K) -> usize {
         (key.hash64() >> self.shift) as usize
+    }
+
+    /// True once the table outgrows the CPU's private caches, where
+    /// prefetching starts to pay.
+    #[inline(always)]
+    pub fn is_large(&self) -> bool {
+        self.slots.len() >= 1 << 17
+    }
+
+    /// Asks the CPU to start loading `key`'s slot, so that a batch of
+    /// look-ups waits for memory once instead of once per state.
+    #[inline(always)]
+    pub fn prefetch(&self, key: K) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let slot = &self.slots[self.home(key)] as *const Slot<K> as *const i8;
+            // SAFETY: prefetching is only a hint and never faults; the
+            // pointer is in bounds anyway.
+            #[allow(unused_unsafe)]
+            unsafe {
+                std::arch::x86_64::_mm_prefetch(slot, std::arch::x86_64::_MM_HINT_T0)
+            };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// Maps `key` to `index` unless it is already present.
@@ -123,6 +151,33 @@ impl<K: State> StateTable<K> {
             }
         }
     }
+}
+
+/// Large tables are probed at random: back them with huge pages where the
+/// kernel offers them on request, or nearly every probe misses the TLB.
+mod huge_pages {
+    const HUGE_PAGE: usize = 2 << 20;
+
+    #[cfg(target_os = "linux")]
+    pub fn advise<T>(v: &Vec<T>) {
+        let bytes = v.capacity() * std::mem::size_of::<T>();
+        if bytes < 2 * HUGE_PAGE {
+            return;
+        }
+        let start = v.as_ptr() as usize;
+        let aligned = start.next_multiple_of(HUGE_PAGE);
+        let end = (start + bytes) / HUGE_PAGE * HUGE_PAGE;
+        if end > aligned {
+            // SAFETY: the range lies inside the vector's own allocation and
+            // madvise only changes how the kernel backs it.
+            unsafe {
+                libc::madvise(aligned as *mut libc::c_void, end - aligned, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    pub fn advise<T>(_: &Vec<T>) {}
 }
 
 #[cfg(test)]

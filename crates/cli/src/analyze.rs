@@ -1,0 +1,57 @@
+//! `unblocker analyze`: the shape of a position's component.
+
+use crate::input::{load, PuzzleOptions};
+use unblocker_model::Metric;
+use unblocker_solve::json::AnalyzeJson;
+use unblocker_solve::{Control, Solver};
+
+#[derive(clap::Args)]
+#[command(
+    about = "Explore a position's whole component: its size, goal positions, optimum and hardest start",
+    after_help = "Examples:\n  unblocker analyze largest-component\n  unblocker analyze card40 --json\n  \
+        unblocker analyze hardest --metric steps"
+)]
+pub struct Args {
+    /// Bundled name, board string, file, or - for stdin.
+    pub puzzle: String,
+    /// What one move is: slide (alias moves) or step (alias steps).
+    #[arg(long, default_value = "slide")]
+    pub metric: Metric,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub options: PuzzleOptions,
+}
+
+pub fn run(args: Args) -> Result<u8, String> {
+    let puzzle = load(&args.puzzle, &args.options)?;
+    let analysis = Solver::new()
+        .analyze(&puzzle.board, args.metric, &Control::default())
+        .map_err(|e| e.to_string())?;
+    let json = AnalyzeJson::new(&puzzle.board, &analysis);
+    if args.json {
+        println!("{}", serde_json::to_string(&json).map_err(|e| e.to_string())?);
+        return Ok(0);
+    }
+    let unit = if args.metric == Metric::Step { "steps" } else { "moves" };
+    let show = |v: Option<u32>| v.map_or("unsolvable".to_string(), |v| format!("{v} {unit}"));
+    println!("Puzzle            {}", json.puzzle);
+    println!("Reachable states  {}", json.reachable_states);
+    println!("Goal states       {}", json.goal_states);
+    println!("Optimum           {}", show(json.optimal_moves));
+    println!("Farthest          {}", show(json.farthest_moves));
+    if let Some(b) = &json.farthest_board {
+        println!("Hardest start     {b}");
+    }
+    if !json.distance_histogram.is_empty() {
+        println!("Positions by distance to the goal:");
+        let max = *json.distance_histogram.iter().max().unwrap_or(&1) as f64;
+        for (d, &n) in json.distance_histogram.iter().enumerate() {
+            let bar = "#".repeat(((n as f64 / max) * 40.0).ceil() as usize);
+            println!("  {d:>3} {n:>8} {bar}");
+        }
+    }
+    println!("Time              {:.2} ms", json.elapsed_ms);
+    Ok(0)
+}

@@ -1,0 +1,271 @@
+//! `unblocker batch`: solve every puzzle of a file, optionally checking the
+//! file's own answers.
+//!
+//! Lines may be `MOVES BOARD CLUSTER` (fogleman/rush's database), a row of
+//! `ground_truth.tsv` (`BOARD SLIDE STEP COMPONENT SOURCE`), a ThinkFun card
+//! row (`CARD SLIDE STEP BOARD`), a FEUP row (`NAME SLIDE STEP COMPONENT
+//! BOARD | …`) or a bare board; `#` starts a comment. A COS402 jams file is
+//! read whole.
+
+use crate::input::{read_file, PuzzleOptions};
+use rayon::prelude::*;
+use std::path::PathBuf;
+use std::time::Instant;
+use unblocker_model::format::{self, ParseOptions};
+use unblocker_model::{Board, Metric};
+use unblocker_solve::{SolveOptions, Solver, Verdict};
+
+#[derive(clap::Args)]
+#[command(
+    about = "Solve every puzzle of a file, one result line each, then a summary",
+    after_help = "Examples:\n  unblocker batch ../shared/puzzles/rush/rush1000.txt --check\n  \
+        unblocker batch ../shared/puzzles/rush/ground_truth.tsv --check --metric steps\n  \
+        unblocker batch ../shared/puzzles/rush/cos402_jams.txt --threads 1"
+)]
+pub struct Args {
+    /// The puzzle file.
+    pub file: PathBuf,
+    /// Compare with the file's own answers (optimum and component size) and
+    /// exit 1 listing every mismatch.
+    #[arg(long)]
+    pub check: bool,
+    /// What one move is: slide (alias moves) or step (alias steps).
+    #[arg(long, default_value = "slide")]
+    pub metric: Metric,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Print only the summary and the mismatches.
+    #[arg(long, short)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub options: PuzzleOptions,
+}
+
+/// Answers a file gives for a puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Expected {
+    slide: Option<u32>,
+    step: Option<u32>,
+    component: Option<u64>,
+}
+
+struct Entry {
+    label: String,
+    board: Result<Board, String>,
+    expected: Expected,
+}
+
+struct Outcome {
+    line: String,
+    solved: bool,
+    unsolvable: bool,
+    mismatch: Option<String>,
+    error: Option<String>,
+}
+
+pub fn run(args: Args) -> Result<u8, String> {
+    let text = read_file(&args.file)?;
+    let entries = read_entries(&text, args.options.parse_options())?;
+    if entries.is_empty() {
+        return Err(format!("{} holds no puzzles", args.file.display()));
+    }
+    let threads = args.threads.unwrap_or(0);
+    if args.threads == Some(0) {
+        return Err("--threads must be at least 1".into());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let started = Instant::now();
+    let outcomes: Vec<Outcome> = pool.install(|| {
+        entries
+            .par_iter()
+            .map_init(Solver::new, |solver, entry| solve_one(solver, entry, &args))
+            .collect()
+    });
+    let elapsed = started.elapsed().as_secs_f64();
+    let mut mismatches = Vec::new();
+    let mut errors = 0;
+    for o in &outcomes {
+        if !args.quiet {
+            println!("{}", o.line);
+        }
+        if let Some(m) = &o.mismatch {
+            mismatches.push(m.clone());
+        }
+        if let Some(e) = &o.error {
+            eprintln!("unblocker: {e}");
+            errors += 1;
+        }
+    }
+    let n = outcomes.len();
+    let solved = outcomes.iter().filter(|o| o.solved).count();
+    let unsolvable = outcomes.iter().filter(|o| o.unsolvable).count();
+    println!(
+        "\n{n} puzzles: {solved} solved, {unsolvable} unsolvable, {errors} unreadable; \
+         {:.3} s in all, {:.3} ms per puzzle, {:.1} puzzles/s ({} threads, metric {})",
+        elapsed,
+        elapsed * 1000.0 / n as f64,
+        n as f64 / elapsed,
+        pool.current_num_threads(),
+        args.metric
+    );
+    if args.check {
+        if mismatches.is_empty() {
+            println!("check: all {n} answers match the file");
+        } else {
+            println!("check: {} mismatches", mismatches.len());
+            for m in &mismatches {
+                println!("  {m}");
+            }
+            return Ok(crate::EXIT_CHECK_FAILED);
+        }
+    }
+    Ok(if errors > 0 { crate::EXIT_BAD_INPUT } else { 0 })
+}
+
+fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args) -> Outcome {
+    let board = match &entry.board {
+        Ok(b) => b,
+        Err(e) => {
+            return Outcome {
+                line: format!("{:>10}  error: {e}", entry.label),
+                solved: false,
+                unsolvable: false,
+                mismatch: args.check.then(|| format!("{}: unreadable: {e}", entry.label)),
+                error: Some(format!("{}: {e}", entry.label)),
+            }
+        }
+    };
+    let expected_length = match args.metric {
+        Metric::Step => entry.expected.step,
+        _ => entry.expected.slide,
+    };
+    let options = SolveOptions {
+        metric: args.metric,
+        explore_component: args.check && entry.expected.component.is_some(),
+        ..SolveOptions::default()
+    };
+    let started = Instant::now();
+    let result = solver.solve(board, &options);
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    let line = format::to_line(board);
+    match result {
+        Err(e) => Outcome {
+            line: format!("{:>10}  error: {e}", entry.label),
+            solved: false,
+            unsolvable: false,
+            mismatch: None,
+            error: Some(format!("{}: {e}", entry.label)),
+        },
+        Ok(report) => {
+            let answer = match report.verdict {
+                Verdict::Solved => format!("{:>3} {}", report.length.unwrap_or(0), unit(args.metric)),
+                Verdict::Unsolvable => "unsolvable".to_string(),
+                Verdict::Stopped(r) => r.to_string(),
+            };
+            let mut problems = Vec::new();
+            if args.check {
+                if let Some(want) = expected_length {
+                    if report.length != Some(want) {
+                        problems.push(format!("{} {want}, got {answer}", unit(args.metric)));
+                    }
+                }
+                if let Some(want) = entry.expected.component {
+                    if report.reachable_states != Some(want) {
+                        problems.push(format!(
+                            "component {want}, got {}",
+                            report.reachable_states.map_or("-".into(), |c| c.to_string())
+                        ));
+                    }
+                }
+            }
+            let component = report
+                .reachable_states
+                .map_or(String::new(), |c| format!("  component {c}"));
+            let mark = if problems.is_empty() { "" } else { "  MISMATCH" };
+            Outcome {
+                line: format!("{:>10}  {answer}  {line}{component}  {ms:.3} ms{mark}", entry.label),
+                solved: report.verdict == Verdict::Solved,
+                unsolvable: report.verdict == Verdict::Unsolvable,
+                mismatch: (!problems.is_empty())
+                    .then(|| format!("{} {line}: expected {}", entry.label, problems.join("; "))),
+                error: None,
+            }
+        }
+    }
+}
+
+fn unit(metric: Metric) -> &'static str {
+    if metric == Metric::Step {
+        "steps"
+    } else {
+        "moves"
+    }
+}
+
+fn read_entries(text: &str, options: ParseOptions) -> Result<Vec<Entry>, String> {
+    if format::detect(text) == format::Format::Jams {
+        return format::parse_jams(text)
+            .map(|all| {
+                all.into_iter()
+                    .map(|(name, board)| Entry {
+                        label: name,
+                        board: Ok(board),
+                        expected: Expected::default(),
+                    })
+                    .collect()
+            })
+            .map_err(|e| e.to_string());
+    }
+    let mut entries = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").split('|').next().unwrap_or("").trim();
+        if line.is_empty() || line.starts_with("board36") || line.starts_with("name\t") {
+            continue;
+        }
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let label = format!("line {}", i + 1);
+        let board_at = fields.iter().position(|f| f.contains('A') && f.len() >= 4);
+        let Some(p) = board_at else {
+            entries.push(Entry {
+                label,
+                board: Err(format!("no board in '{line}'")),
+                expected: Expected::default(),
+            });
+            continue;
+        };
+        let num = |k: usize| fields.get(k).and_then(|f| f.parse::<u64>().ok());
+        let expected = match p {
+            1 => Expected {
+                slide: num(0).map(|v| v as u32),
+                step: None,
+                component: num(2),
+            },
+            0 => Expected {
+                slide: num(1).map(|v| v as u32),
+                step: num(2).map(|v| v as u32),
+                component: num(3).filter(|_| raw.split('\t').nth(3).is_some_and(|c| !c.is_empty())),
+            },
+            3 => Expected {
+                slide: num(1).map(|v| v as u32),
+                step: num(2).map(|v| v as u32),
+                component: None,
+            },
+            4 => Expected {
+                slide: num(1).map(|v| v as u32),
+                step: num(2).map(|v| v as u32),
+                component: num(3),
+            },
+            _ => Expected::default(),
+        };
+        entries.push(Entry {
+            label,
+            board: format::parse(fields[p], options).map_err(|e| e.to_string()),
+            expected,
+        });
+    }
+    Ok(entries)
+}

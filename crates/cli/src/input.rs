@@ -1,0 +1,125 @@
+//! Turning a PUZZLE argument (bundled name, board text, file or `-`) into a
+//! board, and the `convert` command.
+
+use clap::ValueEnum;
+use std::io::Read;
+use std::path::Path;
+use unblocker_model::format::{self, Format, ParseOptions};
+use unblocker_model::{catalog, Board, Game};
+
+/// Options every puzzle-reading command shares.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct PuzzleOptions {
+    /// Force the game instead of detecting it from the board.
+    #[arg(long, value_enum)]
+    pub game: Option<GameArg>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum GameArg {
+    Rush,
+    Klotski,
+}
+
+impl PuzzleOptions {
+    pub fn parse_options(&self) -> ParseOptions {
+        ParseOptions {
+            game: self.game.map(|g| match g {
+                GameArg::Rush => Game::RushHour,
+                GameArg::Klotski => Game::Klotski,
+            }),
+            goal: None,
+        }
+    }
+}
+
+/// A puzzle and where it came from.
+pub struct Puzzle {
+    /// The bundled name or the file name, if any.
+    pub name: Option<String>,
+    pub board: Board,
+}
+
+/// Resolves a PUZZLE argument.
+pub fn load(arg: &str, options: &PuzzleOptions) -> Result<Puzzle, String> {
+    let parse_options = options.parse_options();
+    if arg == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .take(MAX_INPUT_BYTES)
+            .read_to_string(&mut text)
+            .map_err(|e| format!("cannot read stdin: {e}"))?;
+        let board = format::parse(&text, parse_options).map_err(|e| format!("stdin: {e}"))?;
+        return Ok(Puzzle { name: None, board });
+    }
+    if let Some(bundled) = catalog::find(arg) {
+        let board = format::parse(bundled.board, parse_options)
+            .map_err(|e| format!("bundled puzzle {}: {e}", bundled.name))?;
+        return Ok(Puzzle {
+            name: Some(bundled.name.to_string()),
+            board,
+        });
+    }
+    let path = Path::new(arg);
+    if path.is_file() {
+        let text = read_file(path)?;
+        let board =
+            format::parse(&text, parse_options).map_err(|e| format!("{}: {e}", path.display()))?;
+        return Ok(Puzzle {
+            name: Some(arg.to_string()),
+            board,
+        });
+    }
+    format::parse(arg, parse_options)
+        .map(|board| Puzzle { name: None, board })
+        .map_err(|e| {
+            if arg.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') && arg.len() < 20 {
+                format!("'{arg}' is not a bundled puzzle (see `unblocker list`), a file, or a board: {e}")
+            } else {
+                format!("bad board: {e}")
+            }
+        })
+}
+
+/// Files larger than this are refused rather than read.
+pub const MAX_INPUT_BYTES: u64 = 64 << 20;
+
+pub fn read_file(path: &Path) -> Result<String, String> {
+    let size = std::fs::metadata(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?
+        .len();
+    if size > MAX_INPUT_BYTES {
+        return Err(format!(
+            "{} is {size} bytes; the limit is {MAX_INPUT_BYTES}",
+            path.display()
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8 text", path.display()))
+}
+
+/// `unblocker convert`: print a puzzle in another format.
+#[derive(clap::Args)]
+#[command(
+    about = "Print a puzzle in another format (line, rows, grid, jams, json)",
+    after_help = "Examples:\n  unblocker convert card1 --to grid\n  unblocker convert 'BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo' --to json"
+)]
+pub struct ConvertArgs {
+    /// Bundled name, board string, file, or - for stdin.
+    pub puzzle: String,
+    /// Output format.
+    #[arg(long, default_value = "grid")]
+    pub to: Format,
+    #[command(flatten)]
+    pub options: PuzzleOptions,
+}
+
+pub fn convert(args: ConvertArgs) -> Result<u8, String> {
+    let puzzle = load(&args.puzzle, &args.options)?;
+    let text = format::print(&puzzle.board, args.to);
+    print!("{text}");
+    if !text.ends_with('\n') {
+        println!();
+    }
+    Ok(0)
+}

@@ -1,0 +1,34 @@
+//! `unblocker list`: the bundled puzzles.
+
+use unblocker_model::catalog;
+
+#[derive(clap::Args)]
+#[command(about = "List the bundled puzzles", after_help = "Example:\n  unblocker list --json")]
+pub struct Args {
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: Args) -> Result<u8, String> {
+    let all = catalog::bundled();
+    if args.json {
+        let rows: Vec<serde_json::Value> = all
+            .iter()
+            .map(|b| {
+                serde_json::json!({
+                    "name": b.name, "game": b.game, "optimum": b.optimum,
+                    "board": b.board, "description": b.description,
+                })
+            })
+            .collect();
+        println!("{}", serde_json::to_string(&rows).map_err(|e| e.to_string())?);
+        return Ok(0);
+    }
+    println!("{:<18} {:<6} {:>7}  {:<36}  description", "name", "game", "optimum", "board");
+    for b in all {
+        let optimum = b.optimum.map_or("-".to_string(), |o| o.to_string());
+        println!("{:<18} {:<6} {:>7}  {:<36}  {}", b.name, b.game, optimum, b.board, b.description);
+    }
+    Ok(0)
+}

@@ -1,0 +1,101 @@
+//! The JSON objects of `unblocker solve --json` and `analyze --json`; the web
+//! API returns the same objects, so the keys are defined once, here.
+
+use crate::solution::Move;
+use crate::solver::{Analysis, Report, Verdict};
+use crate::stats::Stats;
+use serde::Serialize;
+use unblocker_model::{format, Board, Metric};
+
+/// `solve --json`.
+#[derive(Debug, Serialize)]
+pub struct SolveJson<'a> {
+    pub puzzle: String,
+    pub game: &'static str,
+    pub metric: Metric,
+    pub algorithm: &'static str,
+    /// The algorithm guarantees the fewest moves in `metric`.
+    pub optimal: bool,
+    /// `true`, `false`, or `null` when the search was stopped first.
+    pub solvable: Option<bool>,
+    /// `solved`, `unsolvable`, `cancelled`, `node_limit` or `timeout`.
+    pub status: String,
+    /// Moves of the solution (slides; piece moves for the piece metric).
+    pub moves: Option<u32>,
+    /// One-cell steps of the solution.
+    pub steps: Option<u32>,
+    pub solution: &'a [Move],
+    /// Size of the start's component, when the search saw all of it.
+    pub reachable_states: Option<u64>,
+    pub stats: &'a Stats,
+}
+
+impl<'a> SolveJson<'a> {
+    pub fn new(board: &Board, report: &'a Report) -> SolveJson<'a> {
+        let solved = report.verdict == Verdict::Solved;
+        let (solvable, status) = match &report.verdict {
+            Verdict::Solved => (Some(true), "solved".to_string()),
+            Verdict::Unsolvable => (Some(false), "unsolvable".to_string()),
+            Verdict::Stopped(reason) => (
+                None,
+                serde_json::to_value(reason)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default(),
+            ),
+        };
+        SolveJson {
+            puzzle: format::to_line(board),
+            game: board.game().name(),
+            metric: report.metric,
+            algorithm: "bfs",
+            optimal: true,
+            solvable,
+            status,
+            moves: solved.then_some(report.moves.len() as u32),
+            steps: solved.then_some(report.steps),
+            solution: &report.moves,
+            reachable_states: report.reachable_states,
+            stats: &report.stats,
+        }
+    }
+}
+
+/// `analyze --json`.
+#[derive(Debug, Serialize)]
+pub struct AnalyzeJson {
+    pub puzzle: String,
+    pub game: &'static str,
+    pub metric: Metric,
+    pub reachable_states: u64,
+    pub goal_states: u64,
+    /// The optimum from this position (`null` when unsolvable).
+    pub optimal_moves: Option<u32>,
+    /// The largest distance to the goal in the component.
+    pub farthest_moves: Option<u32>,
+    /// A position at that distance (the component's hardest start).
+    pub farthest_board: Option<String>,
+    /// Positions at each distance from the goal.
+    pub distance_histogram: Vec<u64>,
+    pub elapsed_ms: f64,
+}
+
+impl AnalyzeJson {
+    pub fn new(board: &Board, a: &Analysis) -> AnalyzeJson {
+        AnalyzeJson {
+            puzzle: format::to_line(board),
+            game: board.game().name(),
+            metric: a.metric,
+            reachable_states: a.reachable_states,
+            goal_states: a.goal_states,
+            optimal_moves: a.optimal,
+            farthest_moves: a.farthest,
+            farthest_board: a
+                .farthest_board
+                .as_ref()
+                .map(|b| format::to_line(&b.canonical())),
+            distance_histogram: a.distance_histogram.clone(),
+            elapsed_ms: a.elapsed_ms,
+        }
+    }
+}
