@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How often (in examined positions) a search looks at its [`Control`].
-pub const CHECK_EVERY: u64 = 4096;
+pub const CHECK_EVERY: u64 = 1024;
 
 /// A snapshot of a running search, passed to the progress callback.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
