@@ -31,10 +31,17 @@ pub fn run(args: Args) -> Result<u8, String> {
         .map_err(|e| e.to_string())?;
     let json = AnalyzeJson::new(&puzzle.board, &analysis);
     if args.json {
-        println!("{}", serde_json::to_string(&json).map_err(|e| e.to_string())?);
+        println!(
+            "{}",
+            serde_json::to_string(&json).map_err(|e| e.to_string())?
+        );
         return Ok(0);
     }
-    let unit = if args.metric == Metric::Step { "steps" } else { "moves" };
+    let unit = if args.metric == Metric::Step {
+        "steps"
+    } else {
+        "moves"
+    };
     let show = |v: Option<u32>| v.map_or("unsolvable".to_string(), |v| format!("{v} {unit}"));
     println!("Puzzle            {}", json.puzzle);
     println!("Reachable states  {}", json.reachable_states);

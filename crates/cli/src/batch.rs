@@ -134,7 +134,9 @@ fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args) -> Outcome {
                 line: format!("{:>10}  error: {e}", entry.label),
                 solved: false,
                 unsolvable: false,
-                mismatch: args.check.then(|| format!("{}: unreadable: {e}", entry.label)),
+                mismatch: args
+                    .check
+                    .then(|| format!("{}: unreadable: {e}", entry.label)),
                 error: Some(format!("{}: {e}", entry.label)),
             }
         }
@@ -162,7 +164,9 @@ fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args) -> Outcome {
         },
         Ok(report) => {
             let answer = match report.verdict {
-                Verdict::Solved => format!("{:>3} {}", report.length.unwrap_or(0), unit(args.metric)),
+                Verdict::Solved => {
+                    format!("{:>3} {}", report.length.unwrap_or(0), unit(args.metric))
+                }
                 Verdict::Unsolvable => "unsolvable".to_string(),
                 Verdict::Stopped(r) => r.to_string(),
             };
@@ -177,7 +181,9 @@ fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args) -> Outcome {
                     if report.reachable_states != Some(want) {
                         problems.push(format!(
                             "component {want}, got {}",
-                            report.reachable_states.map_or("-".into(), |c| c.to_string())
+                            report
+                                .reachable_states
+                                .map_or("-".into(), |c| c.to_string())
                         ));
                     }
                 }
@@ -185,9 +191,16 @@ fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args) -> Outcome {
             let component = report
                 .reachable_states
                 .map_or(String::new(), |c| format!("  component {c}"));
-            let mark = if problems.is_empty() { "" } else { "  MISMATCH" };
+            let mark = if problems.is_empty() {
+                ""
+            } else {
+                "  MISMATCH"
+            };
             Outcome {
-                line: format!("{:>10}  {answer}  {line}{component}  {ms:.3} ms{mark}", entry.label),
+                line: format!(
+                    "{:>10}  {answer}  {line}{component}  {ms:.3} ms{mark}",
+                    entry.label
+                ),
                 solved: report.verdict == Verdict::Solved,
                 unsolvable: report.verdict == Verdict::Unsolvable,
                 mismatch: (!problems.is_empty())
@@ -222,7 +235,14 @@ fn read_entries(text: &str, options: ParseOptions) -> Result<Vec<Entry>, String>
     }
     let mut entries = Vec::new();
     for (i, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("").split('|').next().unwrap_or("").trim();
+        let line = raw
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .split('|')
+            .next()
+            .unwrap_or("")
+            .trim();
         if line.is_empty() || line.starts_with("board36") || line.starts_with("name\t") {
             continue;
         }

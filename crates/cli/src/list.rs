@@ -3,7 +3,10 @@
 use unblocker_model::catalog;
 
 #[derive(clap::Args)]
-#[command(about = "List the bundled puzzles", after_help = "Example:\n  unblocker list --json")]
+#[command(
+    about = "List the bundled puzzles",
+    after_help = "Example:\n  unblocker list --json"
+)]
 pub struct Args {
     /// Print JSON instead of a table.
     #[arg(long)]
@@ -22,13 +25,22 @@ pub fn run(args: Args) -> Result<u8, String> {
                 })
             })
             .collect();
-        println!("{}", serde_json::to_string(&rows).map_err(|e| e.to_string())?);
+        println!(
+            "{}",
+            serde_json::to_string(&rows).map_err(|e| e.to_string())?
+        );
         return Ok(0);
     }
-    println!("{:<18} {:<6} {:>7}  {:<36}  description", "name", "game", "optimum", "board");
+    println!(
+        "{:<18} {:<6} {:>7}  {:<36}  description",
+        "name", "game", "optimum", "board"
+    );
     for b in all {
         let optimum = b.optimum.map_or("-".to_string(), |o| o.to_string());
-        println!("{:<18} {:<6} {:>7}  {:<36}  {}", b.name, b.game, optimum, b.board, b.description);
+        println!(
+            "{:<18} {:<6} {:>7}  {:<36}  {}",
+            b.name, b.game, optimum, b.board, b.description
+        );
     }
     Ok(0)
 }

@@ -40,7 +40,9 @@ pub fn draw(board: &Board, moved: Option<usize>, color: bool, indent: &str) -> S
         Goal::Exit(e) => Some(e),
         Goal::Place { .. } => None,
     };
-    let gap = |side: Side, index: usize| exit.is_some_and(|e| e.side == side && e.index as usize == index);
+    let gap = |side: Side, index: usize| {
+        exit.is_some_and(|e| e.side == side && e.index as usize == index)
+    };
     let border = |side: Side| -> String {
         let mut s = String::from(indent);
         s.push('+');

@@ -53,7 +53,11 @@ pub fn run(args: Args) -> Result<u8, String> {
         max_nodes: args.max_nodes,
         timeout: match args.timeout {
             Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
-            Some(t) => return Err(format!("--timeout must be a positive number of seconds, not {t}")),
+            Some(t) => {
+                return Err(format!(
+                    "--timeout must be a positive number of seconds, not {t}"
+                ))
+            }
             None => None,
         },
         ..Control::default()
@@ -68,14 +72,23 @@ pub fn run(args: Args) -> Result<u8, String> {
         .map_err(|e| e.to_string())?;
     if args.json {
         let json = SolveJson::new(&board, &report);
-        println!("{}", serde_json::to_string(&json).map_err(|e| e.to_string())?);
+        println!(
+            "{}",
+            serde_json::to_string(&json).map_err(|e| e.to_string())?
+        );
         return Ok(0);
     }
     let color = args.color.enabled();
     if args.play && report.verdict == Verdict::Solved {
         return crate::play::run(&board, &report, color);
     }
-    print_text(puzzle.name.as_deref(), &board, &report, !args.no_boards, color);
+    print_text(
+        puzzle.name.as_deref(),
+        &board,
+        &report,
+        !args.no_boards,
+        color,
+    );
     Ok(0)
 }
 
@@ -133,9 +146,15 @@ pub fn print_stats(stats: &Stats) {
     println!("  positions enqueued  {:>12}", stats.enqueued);
     println!("  moves generated     {:>12}", stats.generated);
     println!("  peak queue          {:>12}", stats.max_frontier);
-    println!("  memory              {:>9.1} MiB", stats.memory_bytes as f64 / (1 << 20) as f64);
+    println!(
+        "  memory              {:>9.1} MiB",
+        stats.memory_bytes as f64 / (1 << 20) as f64
+    );
     println!("  time                {:>9.3} ms", stats.elapsed_ms);
-    println!("  rate                {:>9.2} M positions/s", stats.rate() / 1e6);
+    println!(
+        "  rate                {:>9.2} M positions/s",
+        stats.rate() / 1e6
+    );
     println!("  per level (depth: examined / enqueued)");
     let cells: Vec<String> = stats
         .per_level

@@ -241,7 +241,11 @@ impl<K: RushKey> Space for RushSpace<K> {
     }
 
     fn max_neighbors(&self) -> usize {
-        self.cars.iter().map(|c| 2 * c.last as usize).sum::<usize>().max(1)
+        self.cars
+            .iter()
+            .map(|c| 2 * c.last as usize)
+            .sum::<usize>()
+            .max(1)
     }
 
     /// Each car's line is read as a few bits of the row-major or column-major

@@ -54,7 +54,10 @@ mod tests {
     #[test]
     fn every_bundled_puzzle_parses() {
         let all = bundled();
-        assert_eq!(all.iter().filter(|b| b.name.starts_with("card")).count(), 40);
+        assert_eq!(
+            all.iter().filter(|b| b.name.starts_with("card")).count(),
+            40
+        );
         for b in &all {
             crate::format::parse(b.board, Default::default())
                 .unwrap_or_else(|e| panic!("{}: {e}", b.name));

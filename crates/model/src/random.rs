@@ -28,7 +28,11 @@ pub fn rush_board(seed: u64, max_cars: usize) -> Board {
     let width = 3 + rng.below(6);
     let height = 3 + rng.below(6);
     let horizontal = rng.below(4) != 0;
-    let (line_len, lines) = if horizontal { (width, height) } else { (height, width) };
+    let (line_len, lines) = if horizontal {
+        (width, height)
+    } else {
+        (height, width)
+    };
     let target_len = 2 + rng.below(2.min(line_len - 1));
     let line = rng.below(lines) as u8;
     let offset = rng.below(line_len - target_len + 1) as u8;
@@ -45,12 +49,11 @@ pub fn rush_board(seed: u64, max_cars: usize) -> Board {
     };
     let goal = Goal::Exit(Exit { side, index: line });
     let mut grid = vec![false; width * height];
-    let mut occupy = |p: &Piece, grid: &mut Vec<bool>| -> bool {
+    let occupy = |p: &Piece, grid: &mut [bool]| -> bool {
         let cells: Vec<_> = p.cells().collect();
-        if cells
-            .iter()
-            .any(|&(r, c)| r as usize >= height || c as usize >= width || grid[r as usize * width + c as usize])
-        {
+        if cells.iter().any(|&(r, c)| {
+            r as usize >= height || c as usize >= width || grid[r as usize * width + c as usize]
+        }) {
             return false;
         }
         for (r, c) in cells {

@@ -69,9 +69,11 @@ fn error(text: &str) -> String {
 fn every_mistake_has_its_own_message() {
     assert!(error("oooo").contains("target"), "{}", error("oooo"));
     assert!(error("ooAAo").contains("wrong length"));
-    assert!(error("ooooooooooooAAoooooooooooooooooooo?o").contains("unknown character '?' at row 5, column 4"));
+    assert!(error("ooooooooooooAAoooooooooooooooooooo?o")
+        .contains("unknown character '?' at row 5, column 4"));
     assert!(error("BoooooBBooooAAoooooooooooooooooooooo").contains("not a straight line"));
-    assert!(error("BBooBBooooooAAoooooooooooooooooooooo").contains("letter B is used in two places: row 0, column 0 and row 0, column 4"));
+    assert!(error("BBooBBooooooAAoooooooooooooooooooooo")
+        .contains("letter B is used in two places: row 0, column 0 and row 0, column 4"));
     assert!(error("AAooAAoooooooooooooooooooooooooooooo").contains("two targets"));
     assert!(error("ooooooooooooAAooBooooooooooooooooooo").contains("single cell"));
     assert!(error("ooooooooooooAAoooooooooooooooooooooo:R3").contains("not on the exit's line"));
@@ -80,8 +82,13 @@ fn every_mistake_has_its_own_message() {
     let nine = format!("9x9:{}", "AA".to_string() + &"o".repeat(79));
     assert!(error(&nine).contains("between 1 and 8"), "{}", error(&nine));
     let overlap = r#"{"width":6,"height":6,"pieces":[{"label":"A","row":2,"col":0,"width":2,"height":1},{"row":2,"col":1,"width":1,"height":2}]}"#;
-    assert!(error(overlap).contains("overlap at row 2, column 1"), "{}", error(overlap));
-    let outside = r#"{"width":6,"height":6,"pieces":[{"label":"A","row":2,"col":5,"width":2,"height":1}]}"#;
+    assert!(
+        error(overlap).contains("overlap at row 2, column 1"),
+        "{}",
+        error(overlap)
+    );
+    let outside =
+        r#"{"width":6,"height":6,"pieces":[{"label":"A","row":2,"col":5,"width":2,"height":1}]}"#;
     assert!(error(outside).contains("outside"), "{}", error(outside));
     assert!(error("+---+\n|AA.|\n|...|\n+---+").contains("no gap"));
 }
@@ -89,14 +96,30 @@ fn every_mistake_has_its_own_message() {
 #[test]
 fn exits_on_every_side_and_line() {
     let b = parse("ooooooooooooAAoooooooooooooooooooooo:L").unwrap();
-    assert_eq!(format::to_line(&b), "ooooooooooooAAoooooooooooooooooooooo:L2");
+    assert_eq!(
+        format::to_line(&b),
+        "ooooooooooooAAoooooooooooooooooooooo:L2"
+    );
     let grid = format::print(&b, Format::Grid);
     assert!(grid.lines().nth(3).unwrap().starts_with(' '), "{grid}");
     let v = parse("oooAoooooAoooooooooooooooooooooooooo:T3").unwrap();
-    assert_eq!(v.goal(), unblocker_model::Goal::Exit(unblocker_model::Exit { side: Side::Top, index: 3 }));
-    assert_eq!(format::to_line(&v), "oooAoooooAoooooooooooooooooooooooooo:T3");
+    assert_eq!(
+        v.goal(),
+        unblocker_model::Goal::Exit(unblocker_model::Exit {
+            side: Side::Top,
+            index: 3
+        })
+    );
+    assert_eq!(
+        format::to_line(&v),
+        "oooAoooooAoooooooooooooooooooooooooo:T3"
+    );
     let default_vertical = parse("oooAoooooAoooooooooooooooooooooooooo").unwrap();
-    assert!(format::print(&default_vertical, Format::Grid).lines().last().unwrap().contains(' '));
+    assert!(format::print(&default_vertical, Format::Grid)
+        .lines()
+        .last()
+        .unwrap()
+        .contains(' '));
 }
 
 #[test]
@@ -106,15 +129,24 @@ fn every_cos402_jam_reads_and_matches_the_cards() {
     let cards = std::fs::read_to_string(dir.join("thinkfun40_verified.txt")).unwrap();
     let all = format::parse_jams(&jams).unwrap();
     assert_eq!(all.len(), 40);
-    let boards: Vec<&str> = cards.lines().filter(|l| !l.starts_with('#')).map(|l| l.split_whitespace().nth(3).unwrap()).collect();
+    let boards: Vec<&str> = cards
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split_whitespace().nth(3).unwrap())
+        .collect();
     for ((name, board), card) in all.iter().zip(boards) {
-        assert_eq!(format::to_line(board), format::to_line(&parse(card).unwrap()), "{name}");
+        assert_eq!(
+            format::to_line(board),
+            format::to_line(&parse(card).unwrap()),
+            "{name}"
+        );
     }
 }
 
 #[test]
 fn bundled_cards_equal_the_published_cards() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/puzzles/rush/thinkfun40_verified.txt");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/puzzles/rush/thinkfun40_verified.txt");
     let cards = std::fs::read_to_string(path).unwrap();
     for line in cards.lines().filter(|l| !l.starts_with('#')) {
         let f: Vec<&str> = line.split_whitespace().collect();

@@ -36,7 +36,11 @@ fn single_puzzles(c: &mut Criterion) {
     let mut group = c.benchmark_group("largest-component");
     group.throughput(Throughput::Elements(541_934));
     group.bench_function("explore", |bench| {
-        bench.iter(|| solver.solve(black_box(&largest), &explore).expect("explores"))
+        bench.iter(|| {
+            solver
+                .solve(black_box(&largest), &explore)
+                .expect("explores")
+        })
     });
     group.finish();
     let mut group = c.benchmark_group("largest-component-analysis");
@@ -52,7 +56,8 @@ fn single_puzzles(c: &mut Criterion) {
 }
 
 fn rush1000(c: &mut Criterion) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/puzzles/rush/rush1000.txt");
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/puzzles/rush/rush1000.txt");
     let Ok(text) = std::fs::read_to_string(&path) else {
         eprintln!("skipping rush1000: {} not found", path.display());
         return;

@@ -7,8 +7,8 @@
 //! [`unblocker_engine::Space`].
 
 mod bfs;
-pub mod json;
 mod control;
+pub mod json;
 mod solution;
 mod solver;
 mod stats;

@@ -171,7 +171,11 @@ mod huge_pages {
             // SAFETY: the range lies inside the vector's own allocation and
             // madvise only changes how the kernel backs it.
             unsafe {
-                libc::madvise(aligned as *mut libc::c_void, end - aligned, libc::MADV_HUGEPAGE);
+                libc::madvise(
+                    aligned as *mut libc::c_void,
+                    end - aligned,
+                    libc::MADV_HUGEPAGE,
+                );
             }
         }
     }

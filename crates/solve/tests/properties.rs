@@ -49,32 +49,72 @@ fn cancellation_and_limits_stop_the_search() {
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
     use unblocker_solve::{Control, StopReason};
-    let board = unblocker_model::format::parse("BBoCoooDoCEEoDAAFGHoIIFGHoJKKoLLJooo", Default::default()).unwrap();
+    let board =
+        unblocker_model::format::parse("BBoCoooDoCEEoDAAFGHoIIFGHoJKKoLLJooo", Default::default())
+            .unwrap();
     let mut solver = Solver::new();
-    let explore = |control: Control| SolveOptions { control, explore_component: true, ..Default::default() };
+    let explore = |control: Control| SolveOptions {
+        control,
+        explore_component: true,
+        ..Default::default()
+    };
     let cancelled = Arc::new(AtomicBool::new(true));
-    let r = solver.solve(&board, &explore(Control::cancellable(cancelled))).unwrap();
+    let r = solver
+        .solve(&board, &explore(Control::cancellable(cancelled)))
+        .unwrap();
     assert_eq!(r.verdict, Verdict::Stopped(StopReason::Cancelled));
     assert!(r.stats.examined < 10_000);
     // The 60-move puzzle's goal lies at the far end of its 2,332 positions.
-    let hardest = unblocker_model::format::parse("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM", Default::default()).unwrap();
-    let limit = SolveOptions { control: Control { max_nodes: Some(1024), ..Default::default() }, ..Default::default() };
+    let hardest =
+        unblocker_model::format::parse("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM", Default::default())
+            .unwrap();
+    let limit = SolveOptions {
+        control: Control {
+            max_nodes: Some(1024),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
     let r = solver.solve(&hardest, &limit).unwrap();
     assert_eq!(r.verdict, Verdict::Stopped(StopReason::NodeLimit));
     assert_eq!(r.stats.examined, 1024);
-    let r = solver.solve(&board, &explore(Control { timeout: Some(std::time::Duration::ZERO), ..Default::default() })).unwrap();
+    let r = solver
+        .solve(
+            &board,
+            &explore(Control {
+                timeout: Some(std::time::Duration::ZERO),
+                ..Default::default()
+            }),
+        )
+        .unwrap();
     assert_eq!(r.verdict, Verdict::Stopped(StopReason::Timeout));
 }
 
 #[test]
 fn statistics_add_up() {
-    let board = unblocker_model::format::parse("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM", Default::default()).unwrap();
-    let r = Solver::new().solve(&board, &SolveOptions { explore_component: true, ..Default::default() }).unwrap();
+    let board =
+        unblocker_model::format::parse("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM", Default::default())
+            .unwrap();
+    let r = Solver::new()
+        .solve(
+            &board,
+            &SolveOptions {
+                explore_component: true,
+                ..Default::default()
+            },
+        )
+        .unwrap();
     assert_eq!(r.length, Some(60));
     assert_eq!(r.reachable_states, Some(2332));
     let levels = &r.stats.per_level;
-    assert_eq!(levels.iter().map(|l| l.enqueued).sum::<u64>(), r.stats.enqueued);
-    assert_eq!(levels.iter().map(|l| l.examined).sum::<u64>(), r.stats.examined);
+    assert_eq!(
+        levels.iter().map(|l| l.enqueued).sum::<u64>(),
+        r.stats.enqueued
+    );
+    assert_eq!(
+        levels.iter().map(|l| l.examined).sum::<u64>(),
+        r.stats.examined
+    );
     assert_eq!(r.stats.examined, 2332);
     assert!(r.stats.max_frontier >= levels.iter().map(|l| l.enqueued).max().unwrap());
 }

@@ -17,7 +17,7 @@ use crate::goal::{Goal, Side};
 use crate::{Board, BoardError, Content, Game};
 
 pub(super) fn parse(text: &str, mut options: ParseOptions) -> Result<Board, BoardError> {
-    let (size, rest) = split_size(text)?;
+    let (size, rest) = split_size(text);
     let (cells, suffix) = match rest.split_once(':') {
         Some((cells, suffix)) => (cells, Some(suffix.trim())),
         None => (rest, None),
@@ -37,16 +37,14 @@ pub(super) fn parse(text: &str, mut options: ParseOptions) -> Result<Board, Boar
 }
 
 /// An optional leading `WxH:`.
-fn split_size(text: &str) -> Result<(Option<(usize, usize)>, &str), BoardError> {
-    let Some((head, rest)) = text.split_once(':') else {
-        return Ok((None, text));
-    };
-    let Some((w, h)) = head.split_once(['x', 'X', '×']) else {
-        return Ok((None, text));
-    };
-    match (w.trim().parse::<usize>(), h.trim().parse::<usize>()) {
-        (Ok(w), Ok(h)) => Ok((Some((w, h)), rest)),
-        _ => Ok((None, text)),
+fn split_size(text: &str) -> (Option<(usize, usize)>, &str) {
+    let size = text.split_once(':').and_then(|(head, rest)| {
+        let (w, h) = head.split_once(['x', 'X', '×'])?;
+        Some(((w.trim().parse().ok()?, h.trim().parse().ok()?), rest))
+    });
+    match size {
+        Some((size, rest)) => (Some(size), rest),
+        None => (None, text),
     }
 }
 
