@@ -248,6 +248,15 @@ impl Board {
                     });
                 }
             }
+            if row + height > h || col + width > w {
+                return Err(BoardError::OutOfBounds {
+                    what: format!("piece {label} ({width}×{height})"),
+                    row,
+                    col,
+                    width: w,
+                    height: h,
+                });
+            }
             for cell in p.cells() {
                 place(format!("piece {label}"), cell)?;
             }
