@@ -1,6 +1,6 @@
 //! `unblocker analyze`: the shape of a position's component.
 
-use crate::input::{load, PuzzleOptions};
+use crate::input::{load, PuzzleArgs};
 use unblocker_model::Metric;
 use unblocker_solve::json::AnalyzeJson;
 use unblocker_solve::{Control, Solver};
@@ -12,32 +12,24 @@ use unblocker_solve::{Control, Solver};
         unblocker analyze hardest --metric steps"
 )]
 pub struct Args {
-    /// Bundled name, board string, file, or - for stdin.
-    pub puzzle: String,
-    /// What one move is: slide (alias moves) or step (alias steps).
-    #[arg(long, default_value = "slide")]
-    pub metric: Metric,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
     #[command(flatten)]
-    pub options: PuzzleOptions,
+    pub target: PuzzleArgs,
 }
 
 pub fn run(args: Args) -> Result<u8, String> {
-    let puzzle = load(&args.puzzle, &args.options)?;
+    let puzzle = load(&args.target.puzzle, &args.target.options)?;
     let analysis = Solver::new()
-        .analyze(&puzzle.board, args.metric, &Control::default())
+        .analyze(&puzzle.board, args.target.metric, &Control::default())
         .map_err(|e| e.to_string())?;
     let json = AnalyzeJson::new(&puzzle.board, &analysis);
-    if args.json {
+    if args.target.json {
         println!(
             "{}",
             serde_json::to_string(&json).map_err(|e| e.to_string())?
         );
         return Ok(0);
     }
-    let unit = if args.metric == Metric::Step {
+    let unit = if args.target.metric == Metric::Step {
         "steps"
     } else {
         "moves"

@@ -33,6 +33,21 @@ impl PuzzleOptions {
     }
 }
 
+/// The arguments `solve` and `analyze` share.
+#[derive(clap::Args)]
+pub struct PuzzleArgs {
+    /// Bundled name, board string, file, or - for stdin.
+    pub puzzle: String,
+    /// What one move is: slide (alias moves) or step (alias steps).
+    #[arg(long, default_value = "slide")]
+    pub metric: unblocker_model::Metric,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub options: PuzzleOptions,
+}
+
 /// A puzzle and where it came from.
 pub struct Puzzle {
     /// The bundled name or the file name, if any.

@@ -1,6 +1,6 @@
 //! `unblocker solve`: the optimal solution, move by move, and the statistics.
 
-use crate::input::{load, PuzzleOptions};
+use crate::input::{load, PuzzleArgs};
 use crate::render::{draw, ColorChoice};
 use std::time::Duration;
 use unblocker_model::{format, Metric};
@@ -19,14 +19,8 @@ use unblocker_solve::{replay, Control, Report, SolveOptions, Solver, Stats, Verd
         echo GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo | unblocker solve -"
 )]
 pub struct Args {
-    /// Bundled name, board string, file, or - for stdin.
-    pub puzzle: String,
-    /// What one move is: slide (alias moves) or step (alias steps).
-    #[arg(long, default_value = "slide")]
-    pub metric: Metric,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub target: PuzzleArgs,
     /// Step through the solution in the terminal (Enter: next, b: back, q: quit).
     #[arg(long, conflicts_with = "json")]
     pub play: bool,
@@ -42,12 +36,10 @@ pub struct Args {
     /// Use colours: auto, always or never.
     #[arg(long, value_enum, default_value = "auto")]
     pub color: ColorChoice,
-    #[command(flatten)]
-    pub options: PuzzleOptions,
 }
 
 pub fn run(args: Args) -> Result<u8, String> {
-    let puzzle = load(&args.puzzle, &args.options)?;
+    let puzzle = load(&args.target.puzzle, &args.target.options)?;
     let board = puzzle.board;
     let control = Control {
         max_nodes: args.max_nodes,
@@ -63,14 +55,14 @@ pub fn run(args: Args) -> Result<u8, String> {
         ..Control::default()
     };
     let options = SolveOptions {
-        metric: args.metric,
+        metric: args.target.metric,
         control,
         explore_component: false,
     };
     let report = Solver::new()
         .solve(&board, &options)
         .map_err(|e| e.to_string())?;
-    if args.json {
+    if args.target.json {
         let json = SolveJson::new(&board, &report);
         println!(
             "{}",

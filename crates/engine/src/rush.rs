@@ -23,37 +23,28 @@ pub trait RushKey: State {
     fn shifted(self, car: usize, delta: i32) -> Self;
 }
 
-impl RushKey for u64 {
-    const CARS: usize = 21;
-    #[inline(always)]
-    fn zero() -> Self {
-        0
-    }
-    #[inline(always)]
-    fn field(self, car: usize) -> u32 {
-        (self >> (car as u32 * FIELD_BITS)) as u32 & FIELD_MASK
-    }
-    #[inline(always)]
-    fn shifted(self, car: usize, delta: i32) -> Self {
-        self.wrapping_add_signed((delta as i64) << (car as u32 * FIELD_BITS))
-    }
+macro_rules! rush_key {
+    ($int:ty, $wide:ty, $cars:expr) => {
+        impl RushKey for $int {
+            const CARS: usize = $cars;
+            #[inline(always)]
+            fn zero() -> Self {
+                0
+            }
+            #[inline(always)]
+            fn field(self, car: usize) -> u32 {
+                (self >> (car as u32 * FIELD_BITS)) as u32 & FIELD_MASK
+            }
+            #[inline(always)]
+            fn shifted(self, car: usize, delta: i32) -> Self {
+                self.wrapping_add_signed((delta as $wide) << (car as u32 * FIELD_BITS))
+            }
+        }
+    };
 }
 
-impl RushKey for u128 {
-    const CARS: usize = 42;
-    #[inline(always)]
-    fn zero() -> Self {
-        0
-    }
-    #[inline(always)]
-    fn field(self, car: usize) -> u32 {
-        (self >> (car as u32 * FIELD_BITS)) as u32 & FIELD_MASK
-    }
-    #[inline(always)]
-    fn shifted(self, car: usize, delta: i32) -> Self {
-        self.wrapping_add_signed((delta as i128) << (car as u32 * FIELD_BITS))
-    }
-}
+rush_key!(u64, i64, 21);
+rush_key!(u128, i128, 42);
 
 /// Precomputed bitboards of one car, indexed by its offset.
 #[derive(Clone, Debug)]
