@@ -7,7 +7,7 @@
 
 pub mod rush;
 
-use unblocker_model::{Board, Metric, Slide};
+use unblocker_model::{Board, Cell, Direction, Metric};
 
 /// A compact, hashable position.
 pub trait State: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
@@ -73,9 +73,14 @@ pub trait Space: Sync {
         }
     }
 
-    /// The slides that make the single move from `from` to `to` (one slide
-    /// for a straight move; several for a Klotski piece move along a path).
-    fn slides_between(&self, from: Self::State, to: Self::State) -> Vec<Slide>;
+    /// The single move from `from` to `to`: the top-left cell of the piece
+    /// that moves (as it stands in `from`) and its path of straight segments
+    /// (one segment for a slide; several for a Klotski piece move).
+    ///
+    /// Pieces are named by where they stand rather than by index because
+    /// interchangeable pieces have no identity in a state; the solver tracks
+    /// letters along the solution.
+    fn move_between(&self, from: Self::State, to: Self::State) -> (Cell, Vec<(Direction, u8)>);
 
     /// The board of a state (pieces keep the start board's letters).
     fn board(&self, state: Self::State) -> Board;

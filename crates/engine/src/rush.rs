@@ -7,7 +7,7 @@
 //! so move generation never allocates.
 
 use crate::{Space, State};
-use unblocker_model::{Board, Direction, Goal, Metric, Mobility, Side, Slide};
+use unblocker_model::{Board, Cell, Direction, Goal, Metric, Mobility, Side};
 
 /// Bits per car in a key: offsets go up to 6 on an 8-cell line.
 const FIELD_BITS: u32 = 3;
@@ -274,26 +274,29 @@ impl<K: RushKey> Space for RushSpace<K> {
         n
     }
 
-    fn slides_between(&self, from: K, to: K) -> Vec<Slide> {
-        (0..self.cars.len())
-            .filter_map(|i| {
-                let (a, b) = (from.field(i) as i32, to.field(i) as i32);
-                (a != b).then(|| {
-                    let forward = b > a;
-                    let direction = match (self.cars[i].horizontal, forward) {
-                        (true, true) => Direction::Right,
-                        (true, false) => Direction::Left,
-                        (false, true) => Direction::Down,
-                        (false, false) => Direction::Up,
-                    };
-                    Slide {
-                        piece: i as u8,
-                        direction,
-                        distance: a.abs_diff(b) as u8,
-                    }
-                })
-            })
-            .collect()
+    fn move_between(&self, from: K, to: K) -> (Cell, Vec<(Direction, u8)>) {
+        let car = (0..self.cars.len())
+            .find(|&i| from.field(i) != to.field(i))
+            .expect("the two states differ by one move");
+        let (a, b) = (from.field(car), to.field(car));
+        let piece = self.start_board.pieces()[car];
+        let (horizontal, forward) = (self.cars[car].horizontal, b > a);
+        let (direction, top_left) = if horizontal {
+            let d = if forward {
+                Direction::Right
+            } else {
+                Direction::Left
+            };
+            (d, (piece.row, a as u8))
+        } else {
+            let d = if forward {
+                Direction::Down
+            } else {
+                Direction::Up
+            };
+            (d, (a as u8, piece.col))
+        };
+        (top_left, vec![(direction, a.abs_diff(b) as u8)])
     }
 
     fn board(&self, key: K) -> Board {

@@ -16,7 +16,7 @@ mod table;
 
 pub use bfs::{Node, StopAt, Walk, Workspace};
 pub use control::{Control, Progress, StopReason, CHECK_EVERY};
-pub use solution::{group_moves, replay, Move};
+pub use solution::{name_moves, replay, Move};
 pub use solver::{analyze, solve, Analysis, Report, SolveOptions, Verdict};
 pub use stats::{LevelStats, Stats};
 pub use table::{Entry, StateTable};

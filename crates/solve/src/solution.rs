@@ -2,6 +2,7 @@
 
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
+use unblocker_engine::Space;
 use unblocker_model::{label_of, Board, Direction, MoveError, Slide};
 
 /// One move: a piece going along a path of straight segments (one segment
@@ -84,32 +85,49 @@ impl Serialize for Move {
     }
 }
 
-/// Groups the slides of a solution into moves: consecutive slides of the same
-/// piece become one move when `same_piece_is_one_move` (the piece metric), and
-/// consecutive slides of one piece in one direction always do (so a step
-/// solution reads as slides).
-pub fn group_moves(
-    transitions: impl IntoIterator<Item = Vec<Slide>>,
+/// Names the moves of a solution path by the letters of `start`'s pieces,
+/// following each piece along the way, and merges consecutive moves of one
+/// piece in one direction (so a step solution reads as slides), or all
+/// consecutive moves of one piece when `same_piece_is_one_move` (the piece
+/// metric).
+pub fn name_moves<S: Space>(
+    space: &S,
+    start: &Board,
+    path: &[S::State],
     same_piece_is_one_move: bool,
 ) -> Vec<Move> {
+    let mut board = start.clone();
     let mut moves: Vec<Move> = Vec::new();
-    for slides in transitions {
-        for slide in slides {
-            let continues = moves.last().is_some_and(|m| {
-                m.piece == slide.piece
-                    && (same_piece_is_one_move
-                        || m.path.len() == 1 && m.path[0].0 == slide.direction)
+    for pair in path.windows(2) {
+        let ((row, col), segments) = space.move_between(pair[0], pair[1]);
+        let piece = board
+            .pieces()
+            .iter()
+            .position(|p| p.row == row && p.col == col)
+            .expect("a piece stands at the moved cell") as u8;
+        for &(direction, distance) in &segments {
+            board = board
+                .apply(Slide {
+                    piece,
+                    direction,
+                    distance,
+                })
+                .expect("engine moves are legal");
+        }
+        let continues = moves.last().is_some_and(|m| {
+            m.piece == piece
+                && (same_piece_is_one_move
+                    || m.path.len() == 1 && segments.len() == 1 && m.path[0].0 == segments[0].0)
+        });
+        if !continues {
+            moves.push(Move {
+                piece,
+                path: Vec::new(),
             });
-            if !continues {
-                moves.push(Move {
-                    piece: slide.piece,
-                    path: Vec::new(),
-                });
-            }
-            moves
-                .last_mut()
-                .expect("a move was just pushed")
-                .push(slide.direction, slide.distance);
+        }
+        let current = moves.last_mut().expect("a move was just pushed");
+        for (direction, distance) in segments {
+            current.push(direction, distance);
         }
     }
     moves

@@ -2,7 +2,7 @@
 
 use crate::bfs::{StopAt, Workspace};
 use crate::control::{Control, StopReason};
-use crate::solution::{group_moves, Move};
+use crate::solution::{name_moves, Move};
 use crate::stats::Stats;
 use serde::Serialize;
 use unblocker_engine::Space;
@@ -70,10 +70,7 @@ pub fn solve<S: Space>(
     };
     let moves = walk.goal_node.map_or_else(Vec::new, |node| {
         let path = workspace.path_to(node);
-        group_moves(
-            path.windows(2).map(|w| space.slides_between(w[0], w[1])),
-            metric == Metric::Piece,
-        )
+        name_moves(space, &space.board(path[0]), &path, metric == Metric::Piece)
     });
     Report {
         metric,
