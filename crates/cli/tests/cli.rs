@@ -68,6 +68,8 @@ fn analyze_reports_the_component() {
     assert_eq!(v["reachable_states"], 4780);
     assert_eq!(v["optimal_moves"], 51);
     assert_eq!(v["farthest_moves"], 51);
+    // The hardest start of its own component, picked by the smallest key.
+    assert_eq!(v["farthest_board"], v["puzzle"]);
     assert!(v["goal_states"].as_u64().unwrap() > 0);
 }
 

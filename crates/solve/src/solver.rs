@@ -149,7 +149,15 @@ pub fn analyze<S: Space>(
     let levels = &backward.stats.per_level;
     analysis.distance_histogram = levels.iter().map(|l| l.enqueued).collect();
     analysis.farthest = Some(levels.len() as u32 - 1);
-    analysis.farthest_board = workspace.nodes().last().map(|n| space.board(n.state));
+    // Of the positions at the largest distance, the one whose canonical
+    // one-line form sorts first, so that the answer does not depend on the
+    // search order.
+    let last_level = levels.last().map_or(0, |l| l.enqueued as usize);
+    let nodes = workspace.nodes();
+    analysis.farthest_board = nodes[nodes.len() - last_level..]
+        .iter()
+        .map(|n| space.board(n.state).canonical())
+        .min_by_key(unblocker_model::format::to_line);
     analysis.elapsed_ms += backward.stats.elapsed_ms;
     Ok(analysis)
 }
