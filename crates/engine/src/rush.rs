@@ -1,89 +1,149 @@
-//! Rush Hour / Unblock Me positions as packed offsets over a bitboard.
+//! Rush Hour / Unblock Me positions as per-line arrangements with move tables.
 //!
-//! Every car keeps its line, so a position is just each car's offset along
-//! it: 3 bits per car packed into an integer key (`u64` for up to 21 cars,
-//! `u128` beyond). Occupancy is a `u64` bitboard (`row * width + col`) rebuilt
-//! from per-car mask tables, and a move checks one precomputed cell per step,
-//! so move generation never allocates.
+//! Cars never leave their row (horizontal cars) or column (vertical cars) and
+//! never pass each other, so a line's cars are described by one small number:
+//! the index of their arrangement among all the ways they fit on the line
+//! (at most 15 on an 8-cell line). A position packs 4 bits per line into the
+//! key. Which moves a line's cars have depends only on that arrangement and on
+//! which of the line's cells the crossing cars and walls cover, so every
+//! `(arrangement, crossing cells)` pair gets its precomputed list of moves as
+//! key deltas. Expanding a position is then, per line, two table look-ups and
+//! one addition per move; nothing allocates.
 
 use crate::{Space, State};
 use unblocker_model::{Board, Cell, Direction, Goal, Metric, Mobility, Side};
 
-/// Bits per car in a key: offsets go up to 6 on an 8-cell line.
-const FIELD_BITS: u32 = 3;
-const FIELD_MASK: u32 = (1 << FIELD_BITS) - 1;
+/// Bits per line in a key: a line holds at most 15 arrangements, so the
+/// all-ones field (and the all-ones key, [`State::EMPTY`]) never occurs.
+const FIELD_BITS: u32 = 4;
+const FIELD_MASK: u64 = (1 << FIELD_BITS) - 1;
 
-/// An integer that packs one 3-bit offset per car.
+/// An integer key of 4-bit line fields.
 pub trait RushKey: State {
-    /// How many cars fit.
+    /// How many cars the key can describe (every valid board fits a `u64`).
     const CARS: usize;
-    fn zero() -> Self;
-    fn field(self, car: usize) -> u32;
-    /// The key with car `car` moved by `delta` cells.
-    fn shifted(self, car: usize, delta: i32) -> Self;
+    fn from_u64(v: u64) -> Self;
+    /// The field that starts at bit `shift`.
+    fn field(self, shift: u32) -> u64;
+    /// The key plus a (possibly negative) delta.
+    fn plus(self, delta: i64) -> Self;
 }
 
-macro_rules! rush_key {
-    ($int:ty, $wide:ty, $cars:expr) => {
-        impl RushKey for $int {
-            const CARS: usize = $cars;
-            #[inline(always)]
-            fn zero() -> Self {
-                0
-            }
-            #[inline(always)]
-            fn field(self, car: usize) -> u32 {
-                (self >> (car as u32 * FIELD_BITS)) as u32 & FIELD_MASK
-            }
-            #[inline(always)]
-            fn shifted(self, car: usize, delta: i32) -> Self {
-                self.wrapping_add_signed((delta as $wide) << (car as u32 * FIELD_BITS))
-            }
-        }
-    };
+impl RushKey for u64 {
+    const CARS: usize = unblocker_model::MAX_PIECES;
+    #[inline(always)]
+    fn from_u64(v: u64) -> Self {
+        v
+    }
+    #[inline(always)]
+    fn field(self, shift: u32) -> u64 {
+        (self >> shift) & FIELD_MASK
+    }
+    #[inline(always)]
+    fn plus(self, delta: i64) -> Self {
+        self.wrapping_add_signed(delta)
+    }
 }
 
-rush_key!(u64, i64, 21);
-rush_key!(u128, i128, 42);
+impl RushKey for u128 {
+    const CARS: usize = unblocker_model::MAX_PIECES;
+    #[inline(always)]
+    fn from_u64(v: u64) -> Self {
+        v as u128
+    }
+    #[inline(always)]
+    fn field(self, shift: u32) -> u64 {
+        (self >> shift) as u64 & FIELD_MASK
+    }
+    #[inline(always)]
+    fn plus(self, delta: i64) -> Self {
+        self.wrapping_add_signed(delta as i128)
+    }
+}
 
-/// Precomputed bitboards of one car, indexed by its offset.
+/// One move in a line's table: the key change and the cells it slides.
+#[derive(Clone, Copy, Debug)]
+struct LineMove {
+    delta: i64,
+    cells: u32,
+}
+
+/// A row with horizontal cars or a column with vertical cars.
 #[derive(Clone, Debug)]
-struct Car {
-    /// Cells the car covers at each offset, in the row-major bitboard.
-    cells: [u64; 8],
-    /// The same in the column-major (transposed) bitboard.
-    cells_t: [u64; 8],
-    /// Where the car's line starts: in the row-major bitboard for a
-    /// horizontal car, in the column-major one for a vertical car, so that
-    /// the line is always a run of consecutive bits.
-    shift: u32,
-    /// Cells in the car's line.
-    line_len: u32,
-    /// Length in cells.
-    len: u32,
-    /// The largest offset.
-    last: u32,
+struct Line {
     horizontal: bool,
+    /// Cells in the line.
+    len: usize,
+    /// Where the line's field starts in the key.
+    key_shift: u32,
+    /// Where the line's cells start in the bitboard of its own orientation
+    /// (row-major for rows, column-major for columns).
+    cell_shift: u32,
+    /// The line's cars (indices into the board's pieces), in line order.
+    cars: Vec<usize>,
+    /// Each arrangement's car offsets, in line order.
+    offsets: Vec<Vec<u8>>,
+    /// Each arrangement's cells in the row-major and column-major bitboards.
+    cells: Vec<u64>,
+    cells_t: Vec<u64>,
+    /// For `arrangement << len | crossing`: where its moves start in
+    /// `moves`, how many there are, and how many of them are one-cell steps
+    /// (those come first).
+    table: Vec<(u32, u8, u8)>,
+    moves: Vec<LineMove>,
 }
+
+/// Every way to put cars of the given lengths, in order, on a line.
+fn arrangements(lengths: &[usize], line: usize) -> Vec<Vec<u8>> {
+    fn place(
+        lengths: &[usize],
+        from: usize,
+        line: usize,
+        prefix: &mut Vec<u8>,
+        out: &mut Vec<Vec<u8>>,
+    ) {
+        let Some((&len, rest)) = lengths.split_first() else {
+            out.push(prefix.clone());
+            return;
+        };
+        let needed: usize = rest.iter().sum::<usize>() + len;
+        for start in from..=line.saturating_sub(needed) {
+            if start + needed > line {
+                break;
+            }
+            prefix.push(start as u8);
+            place(rest, start + len, line, prefix, out);
+            prefix.pop();
+        }
+    }
+    let mut out = Vec::new();
+    place(lengths, 0, line, &mut Vec::new(), &mut out);
+    out
+}
+
 /// Why a board cannot become a [`RushSpace`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RushError {
     #[error("this is not a Rush Hour board")]
     NotRush,
-    #[error("{cars} cars do not fit this engine's {max}-car key")]
-    TooManyCars { cars: usize, max: usize },
+    #[error("a line holds {0} arrangements of its cars; the engine supports 15")]
+    TooManyArrangements(usize),
 }
 
 /// The positions reachable from one Rush Hour board.
 #[derive(Clone, Debug)]
 pub struct RushSpace<K: RushKey> {
     start_board: Board,
-    width: usize,
     walls: u64,
     walls_t: u64,
-    cars: Vec<Car>,
-    /// The target's offset at the goal.
-    goal_offset: u32,
+    /// Rows first, then columns.
+    lines: Vec<Line>,
+    /// For each car: its line and its place in that line's car list.
+    car_line: Vec<(usize, usize)>,
+    /// Arrangements of the target's line (bit set) that touch the exit.
+    goal_arrangements: u16,
+    target_line: usize,
+    max_neighbors: usize,
     start: K,
 }
 
@@ -92,131 +152,248 @@ impl<K: RushKey> RushSpace<K> {
         let Goal::Exit(exit) = board.goal() else {
             return Err(RushError::NotRush);
         };
-        if board.pieces().len() > K::CARS {
-            return Err(RushError::TooManyCars {
-                cars: board.pieces().len(),
-                max: K::CARS,
-            });
-        }
         let (w, h) = (board.width(), board.height());
         let bit = |r: usize, c: usize| 1u64 << (r * w + c);
         let bit_t = |r: usize, c: usize| 1u64 << (c * h + r);
-        let walls = board
-            .walls()
-            .iter()
-            .fold(0, |acc, &(r, c)| acc | bit(r as usize, c as usize));
-        let walls_t = board
-            .walls()
-            .iter()
-            .fold(0, |acc, &(r, c)| acc | bit_t(r as usize, c as usize));
-        let mut cars = Vec::with_capacity(board.pieces().len());
-        let mut start = K::zero();
-        for (i, p) in board.pieces().iter().enumerate() {
-            let horizontal = match p.mobility {
-                Mobility::Horizontal => true,
-                Mobility::Vertical => false,
-                Mobility::Free => return Err(RushError::NotRush),
-            };
-            let (len, line) = if horizontal {
-                (p.width as usize, w)
-            } else {
-                (p.height as usize, h)
-            };
-            let last = line - len;
-            let cell = |offset: usize, k: usize| {
-                if horizontal {
-                    (p.row as usize, offset + k)
-                } else {
-                    (offset + k, p.col as usize)
-                }
-            };
-            let mut car = Car {
-                cells: [0; 8],
-                cells_t: [0; 8],
-                shift: if horizontal {
-                    (p.row as usize * w) as u32
-                } else {
-                    (p.col as usize * h) as u32
-                },
-                line_len: line as u32,
-                len: len as u32,
-                last: last as u32,
-                horizontal,
-            };
-            for o in 0..=last {
-                for k in 0..len {
-                    let (r, c) = cell(o, k);
-                    car.cells[o] |= bit(r, c);
-                    car.cells_t[o] |= bit_t(r, c);
-                }
-            }
-            let offset = if horizontal { p.col } else { p.row } as i32;
-            start = start.shifted(i, offset);
-            cars.push(car);
+        let (mut walls, mut walls_t) = (0, 0);
+        for &(r, c) in board.walls() {
+            walls |= bit(r as usize, c as usize);
+            walls_t |= bit_t(r as usize, c as usize);
         }
+        let pieces = board.pieces();
+        let mut lines = Vec::new();
+        let mut car_line = vec![(0, 0); pieces.len()];
+        for (horizontal, count, len) in [(true, h, w), (false, w, h)] {
+            for index in 0..count {
+                let mut cars: Vec<usize> = (0..pieces.len())
+                    .filter(|&i| {
+                        let p = &pieces[i];
+                        match p.mobility {
+                            Mobility::Horizontal => horizontal && p.row as usize == index,
+                            Mobility::Vertical => !horizontal && p.col as usize == index,
+                            Mobility::Free => false,
+                        }
+                    })
+                    .collect();
+                if cars.is_empty() {
+                    continue;
+                }
+                let along = |i: usize| {
+                    let p = &pieces[i];
+                    if horizontal {
+                        (p.col as usize, p.width as usize)
+                    } else {
+                        (p.row as usize, p.height as usize)
+                    }
+                };
+                cars.sort_by_key(|&i| along(i).0);
+                let lengths: Vec<usize> = cars.iter().map(|&i| along(i).1).collect();
+                let offsets = arrangements(&lengths, len);
+                if offsets.len() > 15 {
+                    return Err(RushError::TooManyArrangements(offsets.len()));
+                }
+                let cell_of = |k: usize| if horizontal { (index, k) } else { (k, index) };
+                let (mut cells, mut cells_t) = (Vec::new(), Vec::new());
+                for arrangement in &offsets {
+                    let (mut m, mut mt) = (0, 0);
+                    for (&o, &l) in arrangement.iter().zip(&lengths) {
+                        for k in o as usize..o as usize + l {
+                            let (r, c) = cell_of(k);
+                            m |= bit(r, c);
+                            mt |= bit_t(r, c);
+                        }
+                    }
+                    cells.push(m);
+                    cells_t.push(mt);
+                }
+                for (slot, &car) in cars.iter().enumerate() {
+                    car_line[car] = (lines.len(), slot);
+                }
+                lines.push(Line {
+                    horizontal,
+                    len,
+                    key_shift: lines.len() as u32 * FIELD_BITS,
+                    cell_shift: (index * len) as u32,
+                    cars,
+                    offsets,
+                    cells,
+                    cells_t,
+                    table: Vec::new(),
+                    moves: Vec::new(),
+                });
+            }
+        }
+        if lines.len() * FIELD_BITS as usize > 64 {
+            return Err(RushError::TooManyArrangements(lines.len()));
+        }
+        let mut max_neighbors = 0;
+        for line in &mut lines {
+            max_neighbors += build_table(line, pieces);
+        }
+        let (target_line, target_slot) = car_line[0];
+        let line = &lines[target_line];
+        let target_len = if line.horizontal {
+            pieces[0].width
+        } else {
+            pieces[0].height
+        } as usize;
         let goal_offset = match exit.side {
             Side::Left | Side::Top => 0,
-            Side::Right | Side::Bottom => cars[0].last,
+            Side::Right | Side::Bottom => line.len - target_len,
         };
-        Ok(RushSpace {
+        let goal_arrangements = line
+            .offsets
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o[target_slot] as usize == goal_offset)
+            .fold(0u16, |acc, (a, _)| acc | 1 << a);
+        let mut space = RushSpace {
             start_board: board.clone(),
-            width: w,
             walls,
             walls_t,
-            cars,
-            goal_offset,
-            start,
-        })
-    }
-
-    /// The occupancy bitboard of a state (walls included).
-    #[inline(always)]
-    pub fn occupancy(&self, key: K) -> u64 {
-        let mut occ = self.walls;
-        for (i, car) in self.cars.iter().enumerate() {
-            occ |= car.cells[key.field(i) as usize];
-        }
-        occ
-    }
-
-    /// Row-major and column-major occupancy.
-    #[inline(always)]
-    fn occupancy_both(&self, key: K) -> [u64; 2] {
-        let (mut occ, mut occ_t) = (self.walls, self.walls_t);
-        for (i, car) in self.cars.iter().enumerate() {
-            let o = key.field(i) as usize;
-            occ |= car.cells[o];
-            occ_t |= car.cells_t[o];
-        }
-        [occ, occ_t]
+            lines,
+            car_line,
+            goal_arrangements,
+            target_line,
+            max_neighbors: max_neighbors.max(1),
+            start: K::from_u64(0),
+        };
+        space.start = space.key_of(board);
+        Ok(space)
     }
 
     /// The key of `board`, which must be a position of this space (same cars
     /// on the same lines, in the same order).
     pub fn key_of(&self, board: &Board) -> K {
-        board
-            .pieces()
+        let mut key = 0u64;
+        for line in &self.lines {
+            let current: Vec<u8> = line
+                .cars
+                .iter()
+                .map(|&i| {
+                    let p = &board.pieces()[i];
+                    if line.horizontal {
+                        p.col
+                    } else {
+                        p.row
+                    }
+                })
+                .collect();
+            let arrangement = line
+                .offsets
+                .iter()
+                .position(|o| *o == current)
+                .expect("the board's cars are in order on their lines");
+            key |= (arrangement as u64) << line.key_shift;
+        }
+        K::from_u64(key)
+    }
+
+    /// Bitboards of the horizontal cars' cells in column-major order and of
+    /// the vertical cars' cells in row-major order, walls included in both:
+    /// what crosses the columns and what crosses the rows.
+    #[inline(always)]
+    fn crossings(&self, key: K) -> [u64; 2] {
+        let (mut across_columns, mut across_rows) = (self.walls_t, self.walls);
+        for line in &self.lines {
+            let a = key.field(line.key_shift) as usize;
+            if line.horizontal {
+                across_columns |= line.cells_t[a];
+            } else {
+                across_rows |= line.cells[a];
+            }
+        }
+        [across_rows, across_columns]
+    }
+
+    /// Every car's offset along its line.
+    fn offsets(&self, key: K) -> Vec<u8> {
+        self.car_line
             .iter()
-            .enumerate()
-            .fold(K::zero(), |key, (i, p)| {
-                let offset = if self.cars[i].horizontal {
-                    p.col
-                } else {
-                    p.row
-                };
-                key.shifted(i, offset as i32)
+            .map(|&(l, slot)| {
+                let line = &self.lines[l];
+                line.offsets[key.field(line.key_shift) as usize][slot]
             })
+            .collect()
     }
+}
 
-    /// Number of cars.
-    pub fn cars(&self) -> usize {
-        self.cars.len()
+/// Fills a line's move table; returns the most moves of one entry.
+fn build_table(line: &mut Line, pieces: &[unblocker_model::Piece]) -> usize {
+    let lengths: Vec<usize> = line
+        .cars
+        .iter()
+        .map(|&i| pieces[i].width.max(pieces[i].height) as usize)
+        .collect();
+    // Where each car of each arrangement lands when it moves by d.
+    let arrangement_after = |a: usize, slot: usize, d: i32| -> usize {
+        let mut moved = line.offsets[a].clone();
+        moved[slot] = (moved[slot] as i32 + d) as u8;
+        line.offsets
+            .iter()
+            .position(|o| *o == moved)
+            .expect("a legal move keeps the cars in order")
+    };
+    let own_cells: Vec<u64> = line
+        .offsets
+        .iter()
+        .map(|o| {
+            o.iter()
+                .zip(&lengths)
+                .fold(0, |acc, (&off, &len)| acc | ((1u64 << len) - 1) << off)
+        })
+        .collect();
+    let mut moves: Vec<LineMove> = Vec::new();
+    let mut table = Vec::with_capacity(line.offsets.len() << line.len);
+    let (mut steps, mut longer) = (Vec::new(), Vec::new());
+    let mut most = 0;
+    for (a, arrangement) in line.offsets.iter().enumerate() {
+        for crossing in 0..1u64 << line.len {
+            let start = moves.len() as u32;
+            // Crossing cars never overlap the line's own cars.
+            if crossing & own_cells[a] != 0 {
+                table.push((start, 0, 0));
+                continue;
+            }
+            steps.clear();
+            longer.clear();
+            let taken = crossing | own_cells[a];
+            let free = |k: usize| (taken >> k) & 1 == 0;
+            for (slot, &len) in lengths.iter().enumerate() {
+                let o = arrangement[slot] as usize;
+                let mut push = |d: i32| {
+                    let b = arrangement_after(a, slot, d);
+                    let m = LineMove {
+                        delta: (b as i64 - a as i64) << line.key_shift,
+                        cells: d.unsigned_abs(),
+                    };
+                    if m.cells == 1 {
+                        steps.push(m);
+                    } else {
+                        longer.push(m);
+                    }
+                };
+                let mut d = 1;
+                while o + len - 1 + d < line.len && free(o + len - 1 + d) {
+                    push(d as i32);
+                    d += 1;
+                }
+                let mut d = 1;
+                while d <= o && free(o - d) {
+                    push(-(d as i32));
+                    d += 1;
+                }
+            }
+            moves.extend(&steps);
+            moves.extend(&longer);
+            let count = steps.len() + longer.len();
+            most = most.max(count);
+            table.push((start, count as u8, steps.len() as u8));
+        }
     }
-
-    /// Board width (bit stride of the occupancy bitboard).
-    pub fn width(&self) -> usize {
-        self.width
-    }
+    line.moves = moves;
+    line.table = table;
+    most
 }
 
 impl<K: RushKey> Space for RushSpace<K> {
@@ -228,85 +405,72 @@ impl<K: RushKey> Space for RushSpace<K> {
 
     #[inline(always)]
     fn is_goal(&self, key: K) -> bool {
-        key.field(0) == self.goal_offset
+        let line = &self.lines[self.target_line];
+        (self.goal_arrangements >> key.field(line.key_shift)) & 1 == 1
     }
 
     fn max_neighbors(&self) -> usize {
-        self.cars
-            .iter()
-            .map(|c| 2 * c.last as usize)
-            .sum::<usize>()
-            .max(1)
+        self.max_neighbors
     }
 
-    /// Each car's line is read as a few bits of the row-major or column-major
-    /// bitboard and the free run on each side counted with one bit scan, so
-    /// only the moves themselves cost a loop iteration.
     #[inline(always)]
     fn expand_into(&self, key: K, metric: Metric, out: &mut [(K, u32)]) -> usize {
-        let lines = self.occupancy_both(key);
+        let crossings = self.crossings(key);
         let mut n = 0;
-        for (i, car) in self.cars.iter().enumerate() {
-            let o = key.field(i);
-            let bits = (lines[!car.horizontal as usize] >> car.shift) as u32;
-            let end = o + car.len;
-            // Free cells ahead: zeros above the car, up to a guard bit at
-            // the end of the line.
-            let free_ahead = ((bits >> end) | (1 << (car.line_len - end))).trailing_zeros();
-            // Free cells behind: with the line shifted up one and a guard at
-            // bit 0, the highest set bit at or below `o` is the blocker.
-            let below = ((bits << 1) | 1) & ((2 << o) - 1);
-            let free_behind = o - (31 - below.leading_zeros());
-            let (free_ahead, free_behind) = if metric == Metric::Step {
-                (free_ahead.min(1), free_behind.min(1))
-            } else {
-                (free_ahead, free_behind)
-            };
-            for d in 1..=free_ahead {
-                out[n] = (key.shifted(i, d as i32), d);
-                n += 1;
+        for line in &self.lines {
+            let arrangement = key.field(line.key_shift) as usize;
+            let crossing = (crossings[!line.horizontal as usize] >> line.cell_shift) as usize
+                & ((1 << line.len) - 1);
+            let (start, all, steps) = line.table[arrangement << line.len | crossing];
+            let count = if metric == Metric::Step { steps } else { all } as usize;
+            let start = start as usize;
+            for (slot, m) in out[n..n + count]
+                .iter_mut()
+                .zip(&line.moves[start..start + count])
+            {
+                *slot = (key.plus(m.delta), m.cells);
             }
-            for d in 1..=free_behind {
-                out[n] = (key.shifted(i, -(d as i32)), d);
-                n += 1;
-            }
+            n += count;
         }
         n
     }
 
     fn move_between(&self, from: K, to: K) -> (Cell, Vec<(Direction, u8)>) {
-        let car = (0..self.cars.len())
-            .find(|&i| from.field(i) != to.field(i))
+        let (a, b) = (self.offsets(from), self.offsets(to));
+        let car = (0..a.len())
+            .find(|&i| a[i] != b[i])
             .expect("the two states differ by one move");
-        let (a, b) = (from.field(car), to.field(car));
         let piece = self.start_board.pieces()[car];
-        let (horizontal, forward) = (self.cars[car].horizontal, b > a);
-        let (direction, top_left) = if horizontal {
-            let d = if forward {
-                Direction::Right
-            } else {
-                Direction::Left
-            };
-            (d, (piece.row, a as u8))
-        } else {
-            let d = if forward {
-                Direction::Down
-            } else {
-                Direction::Up
-            };
-            (d, (a as u8, piece.col))
+        let forward = b[car] > a[car];
+        let (direction, top_left) = match piece.mobility {
+            Mobility::Horizontal => (
+                if forward {
+                    Direction::Right
+                } else {
+                    Direction::Left
+                },
+                (piece.row, a[car]),
+            ),
+            _ => (
+                if forward {
+                    Direction::Down
+                } else {
+                    Direction::Up
+                },
+                (a[car], piece.col),
+            ),
         };
-        (top_left, vec![(direction, a.abs_diff(b) as u8)])
+        (top_left, vec![(direction, a[car].abs_diff(b[car]))])
     }
 
     fn board(&self, key: K) -> Board {
+        let offsets = self.offsets(key);
         let mut pieces = self.start_board.pieces().to_vec();
-        for (i, p) in pieces.iter_mut().enumerate() {
-            let offset = key.field(i) as u8;
-            if self.cars[i].horizontal {
-                p.col = offset;
+        for (p, &o) in pieces.iter_mut().zip(&offsets) {
+            if p.mobility == Mobility::Horizontal {
+                p.col = o;
             } else {
-                p.row = offset;
+                p.row = o;
             }
         }
         self.start_board.with_pieces(pieces)
@@ -315,24 +479,38 @@ impl<K: RushKey> Space for RushSpace<K> {
     /// Cars standing between the target and the exit, plus one for the
     /// target's own last move unless it is already there.
     fn blockers(&self, key: K) -> u32 {
-        let offset = key.field(0);
-        if offset == self.goal_offset {
+        if self.is_goal(key) {
             return 0;
         }
-        let car = &self.cars[0];
-        let mut path = 0u64;
-        let (lo, hi) = if offset < self.goal_offset {
-            (offset, self.goal_offset)
-        } else {
-            (self.goal_offset, offset)
+        let board = self.board(key);
+        let t = *board.target();
+        let Goal::Exit(exit) = board.goal() else {
+            return 0;
         };
-        for o in lo..=hi {
-            path |= car.cells[o as usize];
-        }
-        path &= !car.cells[offset as usize];
-        1 + (0..self.cars.len())
-            .skip(1)
-            .filter(|&i| self.cars[i].cells[key.field(i) as usize] & path != 0)
+        let (w, h) = (board.width() as u8, board.height() as u8);
+        let path: Vec<Cell> = match exit.side {
+            Side::Right => (t.col + t.width..w).map(|c| (t.row, c)).collect(),
+            Side::Left => (0..t.col).map(|c| (t.row, c)).collect(),
+            Side::Bottom => (t.row + t.height..h).map(|r| (r, t.col)).collect(),
+            Side::Top => (0..t.row).map(|r| (r, t.col)).collect(),
+        };
+        1 + board.pieces()[1..]
+            .iter()
+            .filter(|p| p.cells().any(|c| path.contains(&c)))
             .count() as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::arrangements;
+
+    #[test]
+    fn arrangements_count_every_ordered_placement() {
+        assert_eq!(arrangements(&[2], 6).len(), 5);
+        assert_eq!(arrangements(&[2, 2], 6).len(), 6);
+        assert_eq!(arrangements(&[2, 3], 6).len(), 3);
+        assert_eq!(arrangements(&[2, 2], 8).len(), 15);
+        assert_eq!(arrangements(&[3, 3], 6), vec![vec![0, 3]]);
     }
 }
