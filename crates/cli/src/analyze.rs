@@ -1,6 +1,6 @@
 //! `unblocker analyze`: the shape of a position's component.
 
-use crate::input::{load, PuzzleArgs};
+use crate::input::{load, metric_for, PuzzleArgs};
 use unblocker_model::Metric;
 use unblocker_solve::json::AnalyzeJson;
 use unblocker_solve::{Control, Solver};
@@ -9,7 +9,8 @@ use unblocker_solve::{Control, Solver};
 #[command(
     about = "Explore a position's whole component: its size, goal positions, optimum and hardest start",
     after_help = "Examples:\n  unblocker analyze largest-component\n  unblocker analyze card40 --json\n  \
-        unblocker analyze hardest --metric steps"
+        unblocker analyze hardest --metric steps\n  unblocker analyze hengdao-lima\n  \
+        unblocker analyze 1A9BF0C00"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -18,8 +19,9 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<u8, String> {
     let puzzle = load(&args.target.puzzle, &args.target.options)?;
+    let metric = metric_for(&puzzle.board, args.target.metric);
     let analysis = Solver::new()
-        .analyze(&puzzle.board, args.target.metric, &Control::default())
+        .analyze(&puzzle.board, metric, &Control::default())
         .map_err(|e| e.to_string())?;
     let json = AnalyzeJson::new(&puzzle.board, &analysis);
     if args.target.json {
@@ -29,13 +31,16 @@ pub fn run(args: Args) -> Result<u8, String> {
         );
         return Ok(0);
     }
-    let unit = if args.target.metric == Metric::Step {
+    let unit = if metric == Metric::Step {
         "steps"
     } else {
         "moves"
     };
     let show = |v: Option<u32>| v.map_or("unsolvable".to_string(), |v| format!("{v} {unit}"));
     println!("Puzzle            {}", json.puzzle);
+    if let Some(code) = &json.common_code {
+        println!("CommonCode        {code}");
+    }
     println!("Reachable states  {}", json.reachable_states);
     println!("Goal states       {}", json.goal_states);
     println!("Optimum           {}", show(json.optimal_moves));

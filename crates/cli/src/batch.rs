@@ -4,10 +4,12 @@
 //! Lines may be `MOVES BOARD CLUSTER` (fogleman/rush's database), a row of
 //! `ground_truth.tsv` (`BOARD SLIDE STEP COMPONENT SOURCE`), a ThinkFun card
 //! row (`CARD SLIDE STEP BOARD`), a FEUP row (`NAME SLIDE STEP COMPONENT
-//! BOARD | …`) or a bare board; `#` starts a comment. A COS402 jams file is
-//! read whole.
+//! BOARD | …`), a row of Klotski's `classic.tsv` (`NAME GRID GOAL STEP
+//! STRAIGHT PIECE REACHABLE`, tab-separated, the grid's rows separated by
+//! `/`) or a bare board; `#` starts a comment. A COS402 jams file is read
+//! whole.
 
-use crate::input::{read_file, PuzzleOptions};
+use crate::input::{metric_for, parse_goal, read_file, PuzzleOptions};
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -20,7 +22,8 @@ use unblocker_solve::{SolveOptions, Solver, Verdict};
     about = "Solve every puzzle of a file, one result line each, then a summary",
     after_help = "Examples:\n  unblocker batch ../shared/puzzles/rush/rush1000.txt --check\n  \
         unblocker batch ../shared/puzzles/rush/ground_truth.tsv --check --metric steps\n  \
-        unblocker batch ../shared/puzzles/rush/cos402_jams.txt --threads 1"
+        unblocker batch ../shared/puzzles/rush/cos402_jams.txt --threads 1\n  \
+        unblocker batch ../shared/puzzles/klotski/classic.tsv --check --metric slide"
 )]
 pub struct Args {
     /// The puzzle file.
@@ -29,9 +32,11 @@ pub struct Args {
     /// exit 1 listing every mismatch.
     #[arg(long)]
     pub check: bool,
-    /// What one move is: slide (alias moves) or step (alias steps).
-    #[arg(long, default_value = "slide")]
-    pub metric: Metric,
+    /// What one move is: slide (alias moves), step (alias steps), or piece
+    /// (a Klotski piece going any distance along any path). Default: slide
+    /// for Rush Hour, piece for Klotski.
+    #[arg(long)]
+    pub metric: Option<Metric>,
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
@@ -42,12 +47,38 @@ pub struct Args {
     pub options: PuzzleOptions,
 }
 
+/// An optimum a file gives: a number of moves, or `None` for unsolvable.
+type Optimum = Option<u32>;
+
 /// Answers a file gives for a puzzle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Expected {
-    slide: Option<u32>,
-    step: Option<u32>,
+    slide: Option<Optimum>,
+    step: Option<Optimum>,
+    piece: Option<Optimum>,
     component: Option<u64>,
+}
+
+impl Expected {
+    /// Rush Hour answers: a car only goes straight, so a piece move is a
+    /// slide.
+    fn rush(slide: Option<u64>, step: Option<u64>, component: Option<u64>) -> Expected {
+        let slide = slide.map(|v| Some(v as u32));
+        Expected {
+            slide,
+            step: step.map(|v| Some(v as u32)),
+            piece: slide,
+            component,
+        }
+    }
+
+    fn optimum(&self, metric: Metric) -> Option<Optimum> {
+        match metric {
+            Metric::Step => self.step,
+            Metric::Slide => self.slide,
+            Metric::Piece => self.piece,
+        }
+    }
 }
 
 struct Entry {
@@ -58,6 +89,8 @@ struct Entry {
 
 struct Outcome {
     line: String,
+    /// The metric it was solved in (none when unreadable).
+    metric: Option<Metric>,
     solved: bool,
     unsolvable: bool,
     mismatch: Option<String>,
@@ -103,6 +136,12 @@ pub fn run(args: Args) -> Result<u8, String> {
     let n = outcomes.len();
     let solved = outcomes.iter().filter(|o| o.solved).count();
     let unsolvable = outcomes.iter().filter(|o| o.unsolvable).count();
+    let mut metrics: Vec<&str> = outcomes
+        .iter()
+        .filter_map(|o| o.metric.map(Metric::name))
+        .collect();
+    metrics.sort_unstable();
+    metrics.dedup();
     println!(
         "\n{n} puzzles: {solved} solved, {unsolvable} unsolvable, {errors} unreadable; \
          {:.3} s in all, {:.3} ms per puzzle, {:.1} puzzles/s ({} threads, metric {})",
@@ -110,7 +149,7 @@ pub fn run(args: Args) -> Result<u8, String> {
         elapsed * 1000.0 / n as f64,
         n as f64 / elapsed,
         pool.current_num_threads(),
-        args.metric
+        metrics.join(" and ")
     );
     if args.check {
         if mismatches.is_empty() {
@@ -132,6 +171,7 @@ fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args) -> Outcome {
         Err(e) => {
             return Outcome {
                 line: format!("{:>10}  error: {e}", entry.label),
+                metric: None,
                 solved: false,
                 unsolvable: false,
                 mismatch: args
@@ -141,12 +181,9 @@ fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args) -> Outcome {
             }
         }
     };
-    let expected_length = match args.metric {
-        Metric::Step => entry.expected.step,
-        _ => entry.expected.slide,
-    };
+    let metric = metric_for(board, args.metric);
     let options = SolveOptions {
-        metric: args.metric,
+        metric,
         explore_component: args.check && entry.expected.component.is_some(),
         ..SolveOptions::default()
     };
@@ -157,6 +194,7 @@ fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args) -> Outcome {
     match result {
         Err(e) => Outcome {
             line: format!("{:>10}  error: {e}", entry.label),
+            metric: None,
             solved: false,
             unsolvable: false,
             mismatch: None,
@@ -165,16 +203,23 @@ fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args) -> Outcome {
         Ok(report) => {
             let answer = match report.verdict {
                 Verdict::Solved => {
-                    format!("{:>3} {}", report.length.unwrap_or(0), unit(args.metric))
+                    format!("{:>3} {}", report.length.unwrap_or(0), unit(metric))
                 }
                 Verdict::Unsolvable => "unsolvable".to_string(),
                 Verdict::Stopped(r) => r.to_string(),
             };
             let mut problems = Vec::new();
             if args.check {
-                if let Some(want) = expected_length {
-                    if report.length != Some(want) {
-                        problems.push(format!("{} {want}, got {answer}", unit(args.metric)));
+                if let Some(want) = entry.expected.optimum(metric) {
+                    let got = match report.verdict {
+                        Verdict::Solved => Some(report.length),
+                        Verdict::Unsolvable => Some(None),
+                        Verdict::Stopped(_) => None,
+                    };
+                    if got != Some(want) {
+                        let want =
+                            want.map_or("unsolvable".into(), |w| format!("{w} {}", unit(metric)));
+                        problems.push(format!("{want}, got {answer}"));
                     }
                 }
                 if let Some(want) = entry.expected.component {
@@ -201,6 +246,7 @@ fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args) -> Outcome {
                     "{:>10}  {answer}  {line}{component}  {ms:.3} ms{mark}",
                     entry.label
                 ),
+                metric: Some(metric),
                 solved: report.verdict == Verdict::Solved,
                 unsolvable: report.verdict == Verdict::Unsolvable,
                 mismatch: (!problems.is_empty())
@@ -246,6 +292,10 @@ fn read_entries(text: &str, options: ParseOptions) -> Result<Vec<Entry>, String>
         if line.is_empty() || line.starts_with("board36") || line.starts_with("name\t") {
             continue;
         }
+        if let Some(entry) = klotski_row(line, options) {
+            entries.push(entry);
+            continue;
+        }
         let fields: Vec<&str> = line.split_whitespace().collect();
         let label = format!("line {}", i + 1);
         let board_at = fields.iter().position(|f| f.contains('A') && f.len() >= 4);
@@ -259,26 +309,14 @@ fn read_entries(text: &str, options: ParseOptions) -> Result<Vec<Entry>, String>
         };
         let num = |k: usize| fields.get(k).and_then(|f| f.parse::<u64>().ok());
         let expected = match p {
-            1 => Expected {
-                slide: num(0).map(|v| v as u32),
-                step: None,
-                component: num(2),
-            },
-            0 => Expected {
-                slide: num(1).map(|v| v as u32),
-                step: num(2).map(|v| v as u32),
-                component: num(3).filter(|_| raw.split('\t').nth(3).is_some_and(|c| !c.is_empty())),
-            },
-            3 => Expected {
-                slide: num(1).map(|v| v as u32),
-                step: num(2).map(|v| v as u32),
-                component: None,
-            },
-            4 => Expected {
-                slide: num(1).map(|v| v as u32),
-                step: num(2).map(|v| v as u32),
-                component: num(3),
-            },
+            1 => Expected::rush(num(0), None, num(2)),
+            0 => Expected::rush(
+                num(1),
+                num(2),
+                num(3).filter(|_| raw.split('\t').nth(3).is_some_and(|c| !c.is_empty())),
+            ),
+            3 => Expected::rush(num(1), num(2), None),
+            4 => Expected::rush(num(1), num(2), num(3)),
             _ => Expected::default(),
         };
         entries.push(Entry {
@@ -288,4 +326,36 @@ fn read_entries(text: &str, options: ParseOptions) -> Result<Vec<Entry>, String>
         });
     }
     Ok(entries)
+}
+
+/// A row of Klotski's `classic.tsv` (`NAME GRID GOAL STEP STRAIGHT PIECE
+/// REACHABLE`, separated by tabs since names have spaces), known by the `/`
+/// of its grid; an optimum may be `unsolvable`. `--goal` overrides the row's.
+fn klotski_row(line: &str, options: ParseOptions) -> Option<Entry> {
+    let fields: Vec<&str> = line.split('\t').map(str::trim).collect();
+    if fields.len() < 3 || !fields[1].contains('/') {
+        return None;
+    }
+    let optimum = |k: usize| match fields.get(k) {
+        Some(&"unsolvable") => Some(None),
+        Some(f) => f.parse().ok().map(Some),
+        None => None,
+    };
+    let board = parse_goal(fields[2]).and_then(|goal| {
+        let options = ParseOptions {
+            goal: options.goal.or(Some(goal)),
+            ..options
+        };
+        format::parse(fields[1], options).map_err(|e| e.to_string())
+    });
+    Some(Entry {
+        label: fields[0].to_string(),
+        board,
+        expected: Expected {
+            step: optimum(3),
+            slide: optimum(4),
+            piece: optimum(5),
+            component: fields.get(6).and_then(|f| f.parse().ok()),
+        },
+    })
 }

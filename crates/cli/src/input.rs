@@ -5,7 +5,7 @@ use clap::ValueEnum;
 use std::io::Read;
 use std::path::Path;
 use unblocker_model::format::{self, Format, ParseOptions};
-use unblocker_model::{catalog, Board, Game};
+use unblocker_model::{catalog, Board, Game, Metric};
 
 /// Options every puzzle-reading command shares.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -13,6 +13,20 @@ pub struct PuzzleOptions {
     /// Force the game instead of detecting it from the board.
     #[arg(long, value_enum)]
     pub game: Option<GameArg>,
+    /// Klotski goal: the cell ROW,COL (from 0) the target's top-left corner
+    /// must reach, instead of the board's own or the bottom centre.
+    #[arg(long, value_name = "ROW,COL", value_parser = parse_goal)]
+    pub goal: Option<(u8, u8)>,
+}
+
+/// `ROW,COL` for `--goal` and Klotski rows of `batch`.
+pub fn parse_goal(text: &str) -> Result<(u8, u8), String> {
+    let bad = || format!("expected ROW,COL such as 3,1, not '{text}'");
+    let (row, col) = text.split_once(',').ok_or_else(bad)?;
+    Ok((
+        row.trim().parse().map_err(|_| bad())?,
+        col.trim().parse().map_err(|_| bad())?,
+    ))
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
@@ -28,7 +42,7 @@ impl PuzzleOptions {
                 GameArg::Rush => Game::RushHour,
                 GameArg::Klotski => Game::Klotski,
             }),
-            goal: None,
+            goal: self.goal,
         }
     }
 }
@@ -38,14 +52,21 @@ impl PuzzleOptions {
 pub struct PuzzleArgs {
     /// Bundled name, board string, file, or - for stdin.
     pub puzzle: String,
-    /// What one move is: slide (alias moves) or step (alias steps).
-    #[arg(long, default_value = "slide")]
-    pub metric: unblocker_model::Metric,
+    /// What one move is: slide (alias moves), step (alias steps), or piece
+    /// (a Klotski piece going any distance along any path). Default: slide
+    /// for Rush Hour, piece for Klotski.
+    #[arg(long)]
+    pub metric: Option<Metric>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
     pub options: PuzzleOptions,
+}
+
+/// The metric asked for, or the board's game's own.
+pub fn metric_for(board: &Board, asked: Option<Metric>) -> Metric {
+    asked.unwrap_or(board.game().default_metric())
 }
 
 /// A puzzle and where it came from.
@@ -131,6 +152,9 @@ pub struct ConvertArgs {
 
 pub fn convert(args: ConvertArgs) -> Result<u8, String> {
     let puzzle = load(&args.puzzle, &args.options)?;
+    if let Some(why) = format::loses(&puzzle.board, args.to) {
+        return Err(format!("cannot write this board as {}: {why}", args.to));
+    }
     let text = format::print(&puzzle.board, args.to);
     print!("{text}");
     if !text.ends_with('\n') {

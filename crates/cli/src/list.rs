@@ -4,7 +4,7 @@ use unblocker_model::catalog;
 
 #[derive(clap::Args)]
 #[command(
-    about = "List the bundled puzzles",
+    about = "List the bundled puzzles (Rush Hour, then Klotski; optimum in piece moves for Klotski)",
     after_help = "Example:\n  unblocker list --json"
 )]
 pub struct Args {
@@ -20,8 +20,8 @@ pub fn run(args: Args) -> Result<u8, String> {
             .iter()
             .map(|b| {
                 serde_json::json!({
-                    "name": b.name, "game": b.game, "optimum": b.optimum,
-                    "board": b.board, "description": b.description,
+                    "name": b.name, "aliases": b.aliases, "game": b.game,
+                    "optimum": b.optimum, "board": b.board, "description": b.description,
                 })
             })
             .collect();
@@ -32,13 +32,18 @@ pub fn run(args: Args) -> Result<u8, String> {
         return Ok(0);
     }
     println!(
-        "{:<18} {:<6} {:>7}  {:<36}  description",
+        "{:<18} {:<7} {:>7}  {:<36}  description",
         "name", "game", "optimum", "board"
     );
     for b in all {
         let optimum = b.optimum.map_or("-".to_string(), |o| o.to_string());
+        let aliases = if b.aliases.is_empty() {
+            String::new()
+        } else {
+            format!(" (also {})", b.aliases.join(", "))
+        };
         println!(
-            "{:<18} {:<6} {:>7}  {:<36}  {}",
+            "{:<18} {:<7} {:>7}  {:<36}  {}{aliases}",
             b.name, b.game, optimum, b.board, b.description
         );
     }

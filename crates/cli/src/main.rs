@@ -21,14 +21,16 @@ const EXIT_BAD_INPUT: u8 = 2;
 #[command(
     name = "unblocker",
     version,
-    about = "Solve Rush Hour / Unblock Me sliding-block puzzles optimally",
-    long_about = "Solve Rush Hour / Unblock Me sliding-block puzzles optimally.\n\n\
+    about = "Solve Rush Hour / Unblock Me and Klotski sliding-block puzzles optimally",
+    long_about = "Solve Rush Hour / Unblock Me and Klotski (华容道) sliding-block puzzles optimally.\n\n\
         A PUZZLE is a bundled name (see `unblocker list`), a board string such as\n\
-        IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM, a file holding one board in any\n\
-        supported format (one-line, rows, framed grid, COS402 jams, JSON), or - for stdin.\n\n\
+        IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM or BAAC/BAAC/DEEF/DGHF/I..J, a Klotski\n\
+        CommonCode such as 1A9BF0C00, a file holding one board in any supported format\n\
+        (one-line, rows, framed grid, COS402 jams, JSON), or - for stdin.\n\n\
         Exit codes: 0 success, 1 --check found mismatches, 2 bad input.",
     after_help = "Examples:\n  unblocker solve hardest\n  unblocker solve card1 --metric steps --json\n  \
-        unblocker analyze largest-component\n  unblocker batch rush1000.txt --check\n  unblocker list"
+        unblocker analyze largest-component\n  unblocker batch rush1000.txt --check\n  unblocker list\n  \
+        unblocker solve 横刀立马"
 )]
 struct Cli {
     #[command(subcommand)]

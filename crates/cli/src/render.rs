@@ -1,6 +1,7 @@
 //! Drawing boards for a terminal, in colour when it is one.
 
 use std::io::IsTerminal;
+use std::ops::Range;
 use unblocker_model::{Board, Content, Goal, Side};
 
 /// Whether to use ANSI colours.
@@ -32,16 +33,50 @@ const MOVED: &str = "\x1b[1;30;43m";
 const PIECE: &str = "\x1b[1;97;44m";
 const EMPTY: &str = "\x1b[2m";
 
-/// The board framed, the exit a gap; `moved` highlights one piece.
+/// The frame's gaps: the exit of a Rush Hour board, or the edge of a
+/// Klotski goal (bottom, else top, left or right); `None` for a Klotski goal
+/// away from every edge.
+fn gaps(board: &Board) -> Option<(Side, Range<usize>)> {
+    let (w, h) = (board.width(), board.height());
+    match board.goal() {
+        Goal::Exit(e) => Some((e.side, e.index as usize..e.index as usize + 1)),
+        Goal::Place { row, col } => {
+            let t = board.target();
+            let (row, col) = (row as usize, col as usize);
+            let (across, down) = (col..col + t.width as usize, row..row + t.height as usize);
+            if row + t.height as usize == h {
+                Some((Side::Bottom, across))
+            } else if row == 0 {
+                Some((Side::Top, across))
+            } else if col == 0 {
+                Some((Side::Left, down))
+            } else if col + t.width as usize == w {
+                Some((Side::Right, down))
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// The board framed, the exit (or the Klotski goal's edge) a gap, and the
+/// empty cells of a goal away from the edges shown as `:`; `moved`
+/// highlights one piece.
 pub fn draw(board: &Board, moved: Option<usize>, color: bool, indent: &str) -> String {
     let (w, h) = (board.width(), board.height());
     let contents = board.contents();
-    let exit = match board.goal() {
-        Goal::Exit(e) => Some(e),
-        Goal::Place { .. } => None,
-    };
+    let gaps = gaps(board);
     let gap = |side: Side, index: usize| {
-        exit.is_some_and(|e| e.side == side && e.index as usize == index)
+        gaps.as_ref()
+            .is_some_and(|(s, range)| *s == side && range.contains(&index))
+    };
+    let inner_goal = |r: usize, c: usize| match board.goal() {
+        Goal::Place { row, col } if gaps.is_none() => {
+            let t = board.target();
+            (row as usize..row as usize + t.height as usize).contains(&r)
+                && (col as usize..col as usize + t.width as usize).contains(&c)
+        }
+        _ => false,
     };
     let border = |side: Side| -> String {
         let mut s = String::from(indent);
@@ -58,6 +93,7 @@ pub fn draw(board: &Board, moved: Option<usize>, color: bool, indent: &str) -> S
         out.push(if gap(Side::Left, r) { ' ' } else { '|' });
         for c in 0..w {
             let (text, style) = match contents[r * w + c] {
+                Content::Empty if inner_goal(r, c) => (':', EMPTY),
                 Content::Empty => ('.', EMPTY),
                 Content::Wall => ('x', WALL),
                 Content::Piece(0) => ('A', TARGET),

@@ -1,9 +1,9 @@
 //! `unblocker solve`: the optimal solution, move by move, and the statistics.
 
-use crate::input::{load, PuzzleArgs};
+use crate::input::{load, metric_for, PuzzleArgs};
 use crate::render::{draw, ColorChoice};
 use std::time::Duration;
-use unblocker_model::{format, Metric};
+use unblocker_model::{format, Game, Metric};
 use unblocker_solve::json::SolveJson;
 use unblocker_solve::{replay, Control, Report, SolveOptions, Solver, Stats, Verdict};
 
@@ -11,12 +11,16 @@ use unblocker_solve::{replay, Control, Report, SolveOptions, Solver, Stats, Verd
 #[command(
     about = "Solve a puzzle optimally and print the moves",
     long_about = "Solve a puzzle optimally (breadth-first search) and print the moves with the board \
-        after each, then the search statistics.\n\nIn the default metric a move slides one piece any \
-        distance (Unblock Me, ThinkFun, fogleman/rush); among the optimal solutions the one with the \
-        fewest one-cell steps is chosen. With --metric steps every one-cell step counts.",
+        after each, then the search statistics.\n\nBy default a Rush Hour move slides one piece any \
+        distance (Unblock Me, ThinkFun, fogleman/rush) and a Klotski move takes one piece any distance \
+        along any path (the Chinese count: 横刀立马 in 81); among the optimal solutions the one with \
+        the fewest one-cell steps is chosen. With --metric steps every one-cell step counts; --metric \
+        slide makes a Klotski move go straight.",
     after_help = "Examples:\n  unblocker solve hardest\n  unblocker solve card40 --metric steps\n  \
         unblocker solve IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM --json\n  unblocker solve card12 --play\n  \
-        echo GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo | unblocker solve -"
+        echo GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo | unblocker solve -\n  \
+        unblocker solve klotski\n  unblocker solve 1A9BF0C00 --metric slide\n  \
+        unblocker solve 'AABB/AACC/DE../FGHH/FGII' --goal 3,0"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -55,7 +59,7 @@ pub fn run(args: Args) -> Result<u8, String> {
         ..Control::default()
     };
     let options = SolveOptions {
-        metric: args.target.metric,
+        metric: metric_for(&board, args.target.metric),
         control,
         explore_component: false,
     };
@@ -118,8 +122,12 @@ fn print_text(
             }
         }
         Verdict::Unsolvable => println!(
-            "\nUnsolvable: all {} reachable positions were seen and none has the target at the exit.",
-            report.stats.enqueued
+            "\nUnsolvable: all {} reachable positions were seen and none has the target at the {}.",
+            report.stats.enqueued,
+            match board.game() {
+                Game::RushHour => "exit",
+                Game::Klotski => "goal",
+            }
         ),
         Verdict::Stopped(reason) => println!(
             "\nNo answer: {reason} after {} positions (depth {}).",

@@ -1,24 +1,8 @@
 //! The `unblocker` binary end to end: output, JSON keys and exit codes.
 
-use assert_cmd::Command;
+mod common;
 
-fn unblocker() -> Command {
-    Command::cargo_bin("unblocker").unwrap()
-}
-
-fn shared(path: &str) -> String {
-    format!("{}/../../../shared/{path}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = unblocker().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
+use common::{json, shared, unblocker};
 
 #[test]
 fn solve_json_has_the_documented_keys() {

@@ -5,6 +5,7 @@
 //! `unblocker-solve` are generic over it, so Rush Hour and Klotski share every
 //! search algorithm.
 
+pub mod klotski;
 pub mod rush;
 
 use unblocker_model::{Board, Cell, Direction, Metric};
@@ -21,14 +22,9 @@ impl State for u64 {
     const EMPTY: Self = u64::MAX;
     #[inline(always)]
     fn hash64(self) -> u64 {
-        // MurmurHash3's finaliser: every input bit reaches the top bits,
-        // which pick the slot.
-        let mut x = self;
-        x ^= x >> 33;
-        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        x ^= x >> 33;
-        x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-        x ^ (x >> 33)
+        // Fibonacci hashing: the table takes the product's top bits, which
+        // every bit of the key reaches.
+        self.wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 }
 

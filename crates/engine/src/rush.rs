@@ -10,55 +10,19 @@
 //! key deltas. Expanding a position is then, per line, two table look-ups and
 //! one addition per move; nothing allocates.
 
-use crate::{Space, State};
+use crate::Space;
 use unblocker_model::{Board, Cell, Direction, Goal, Metric, Mobility, Side};
 
 /// Bits per line in a key: a line holds at most 15 arrangements, so the
-/// all-ones field (and the all-ones key, [`State::EMPTY`]) never occurs.
+/// all-ones field (and the all-ones key, `State::EMPTY`) never occurs; at
+/// most 16 lines make at most 64 bits.
 const FIELD_BITS: u32 = 4;
 const FIELD_MASK: u64 = (1 << FIELD_BITS) - 1;
 
-/// An integer key of 4-bit line fields.
-pub trait RushKey: State {
-    /// How many cars the key can describe (every valid board fits a `u64`).
-    const CARS: usize;
-    fn from_u64(v: u64) -> Self;
-    /// The field that starts at bit `shift`.
-    fn field(self, shift: u32) -> u64;
-    /// The key plus a (possibly negative) delta.
-    fn plus(self, delta: i64) -> Self;
-}
-
-impl RushKey for u64 {
-    const CARS: usize = unblocker_model::MAX_PIECES;
-    #[inline(always)]
-    fn from_u64(v: u64) -> Self {
-        v
-    }
-    #[inline(always)]
-    fn field(self, shift: u32) -> u64 {
-        (self >> shift) & FIELD_MASK
-    }
-    #[inline(always)]
-    fn plus(self, delta: i64) -> Self {
-        self.wrapping_add_signed(delta)
-    }
-}
-
-impl RushKey for u128 {
-    const CARS: usize = unblocker_model::MAX_PIECES;
-    #[inline(always)]
-    fn from_u64(v: u64) -> Self {
-        v as u128
-    }
-    #[inline(always)]
-    fn field(self, shift: u32) -> u64 {
-        (self >> shift) as u64 & FIELD_MASK
-    }
-    #[inline(always)]
-    fn plus(self, delta: i64) -> Self {
-        self.wrapping_add_signed(delta as i128)
-    }
+/// The 4-bit field of a key that starts at bit `shift`.
+#[inline(always)]
+fn field(key: u64, shift: u32) -> u64 {
+    (key >> shift) & FIELD_MASK
 }
 
 /// One move in a line's table: the key change and the cells it slides.
@@ -132,7 +96,7 @@ pub enum RushError {
 
 /// The positions reachable from one Rush Hour board.
 #[derive(Clone, Debug)]
-pub struct RushSpace<K: RushKey> {
+pub struct RushSpace {
     start_board: Board,
     walls: u64,
     walls_t: u64,
@@ -144,10 +108,10 @@ pub struct RushSpace<K: RushKey> {
     goal_arrangements: u16,
     target_line: usize,
     max_neighbors: usize,
-    start: K,
+    start: u64,
 }
 
-impl<K: RushKey> RushSpace<K> {
+impl RushSpace {
     pub fn new(board: &Board) -> Result<Self, RushError> {
         let Goal::Exit(exit) = board.goal() else {
             return Err(RushError::NotRush);
@@ -256,7 +220,7 @@ impl<K: RushKey> RushSpace<K> {
             goal_arrangements,
             target_line,
             max_neighbors: max_neighbors.max(1),
-            start: K::from_u64(0),
+            start: 0,
         };
         space.start = space.key_of(board);
         Ok(space)
@@ -264,7 +228,7 @@ impl<K: RushKey> RushSpace<K> {
 
     /// The key of `board`, which must be a position of this space (same cars
     /// on the same lines, in the same order).
-    pub fn key_of(&self, board: &Board) -> K {
+    pub fn key_of(&self, board: &Board) -> u64 {
         let mut key = 0u64;
         for line in &self.lines {
             let current: Vec<u8> = line
@@ -286,17 +250,17 @@ impl<K: RushKey> RushSpace<K> {
                 .expect("the board's cars are in order on their lines");
             key |= (arrangement as u64) << line.key_shift;
         }
-        K::from_u64(key)
+        key
     }
 
     /// Bitboards of the horizontal cars' cells in column-major order and of
     /// the vertical cars' cells in row-major order, walls included in both:
     /// what crosses the columns and what crosses the rows.
     #[inline(always)]
-    fn crossings(&self, key: K) -> [u64; 2] {
+    fn crossings(&self, key: u64) -> [u64; 2] {
         let (mut across_columns, mut across_rows) = (self.walls_t, self.walls);
         for line in &self.lines {
-            let a = key.field(line.key_shift) as usize;
+            let a = field(key, line.key_shift) as usize;
             if line.horizontal {
                 across_columns |= line.cells_t[a];
             } else {
@@ -307,12 +271,12 @@ impl<K: RushKey> RushSpace<K> {
     }
 
     /// Every car's offset along its line.
-    fn offsets(&self, key: K) -> Vec<u8> {
+    fn offsets(&self, key: u64) -> Vec<u8> {
         self.car_line
             .iter()
             .map(|&(l, slot)| {
                 let line = &self.lines[l];
-                line.offsets[key.field(line.key_shift) as usize][slot]
+                line.offsets[field(key, line.key_shift) as usize][slot]
             })
             .collect()
     }
@@ -396,17 +360,17 @@ fn build_table(line: &mut Line, pieces: &[unblocker_model::Piece]) -> usize {
     most
 }
 
-impl<K: RushKey> Space for RushSpace<K> {
-    type State = K;
+impl Space for RushSpace {
+    type State = u64;
 
-    fn start(&self) -> K {
+    fn start(&self) -> u64 {
         self.start
     }
 
     #[inline(always)]
-    fn is_goal(&self, key: K) -> bool {
+    fn is_goal(&self, key: u64) -> bool {
         let line = &self.lines[self.target_line];
-        (self.goal_arrangements >> key.field(line.key_shift)) & 1 == 1
+        (self.goal_arrangements >> field(key, line.key_shift)) & 1 == 1
     }
 
     fn max_neighbors(&self) -> usize {
@@ -414,11 +378,11 @@ impl<K: RushKey> Space for RushSpace<K> {
     }
 
     #[inline(always)]
-    fn expand_into(&self, key: K, metric: Metric, out: &mut [(K, u32)]) -> usize {
+    fn expand_into(&self, key: u64, metric: Metric, out: &mut [(u64, u32)]) -> usize {
         let crossings = self.crossings(key);
         let mut n = 0;
         for line in &self.lines {
-            let arrangement = key.field(line.key_shift) as usize;
+            let arrangement = field(key, line.key_shift) as usize;
             let crossing = (crossings[!line.horizontal as usize] >> line.cell_shift) as usize
                 & ((1 << line.len) - 1);
             let (start, all, steps) = line.table[arrangement << line.len | crossing];
@@ -428,14 +392,14 @@ impl<K: RushKey> Space for RushSpace<K> {
                 .iter_mut()
                 .zip(&line.moves[start..start + count])
             {
-                *slot = (key.plus(m.delta), m.cells);
+                *slot = (key.wrapping_add_signed(m.delta), m.cells);
             }
             n += count;
         }
         n
     }
 
-    fn move_between(&self, from: K, to: K) -> (Cell, Vec<(Direction, u8)>) {
+    fn move_between(&self, from: u64, to: u64) -> (Cell, Vec<(Direction, u8)>) {
         let (a, b) = (self.offsets(from), self.offsets(to));
         let car = (0..a.len())
             .find(|&i| a[i] != b[i])
@@ -463,7 +427,7 @@ impl<K: RushKey> Space for RushSpace<K> {
         (top_left, vec![(direction, a[car].abs_diff(b[car]))])
     }
 
-    fn board(&self, key: K) -> Board {
+    fn board(&self, key: u64) -> Board {
         let offsets = self.offsets(key);
         let mut pieces = self.start_board.pieces().to_vec();
         for (p, &o) in pieces.iter_mut().zip(&offsets) {
@@ -478,7 +442,7 @@ impl<K: RushKey> Space for RushSpace<K> {
 
     /// Cars standing between the target and the exit, plus one for the
     /// target's own last move unless it is already there.
-    fn blockers(&self, key: K) -> u32 {
+    fn blockers(&self, key: u64) -> u32 {
         if self.is_goal(key) {
             return 0;
         }

@@ -3,6 +3,7 @@
 use crate::error::{BoardError, MoveError};
 use crate::goal::{Exit, Goal, Side};
 use crate::label::{label_of, MAX_PIECES};
+use crate::metric::Metric;
 use crate::moves::{Direction, Slide};
 
 /// The largest number of rows or columns of a board.
@@ -29,6 +30,15 @@ impl Game {
         match self {
             Game::RushHour => "rush",
             Game::Klotski => "klotski",
+        }
+    }
+
+    /// How the game's players count moves: slides for Rush Hour, piece
+    /// moves for Klotski (横刀立马 in 81).
+    pub fn default_metric(self) -> Metric {
+        match self {
+            Game::RushHour => Metric::Slide,
+            Game::Klotski => Metric::Piece,
         }
     }
 }

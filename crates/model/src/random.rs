@@ -2,7 +2,7 @@
 //! benchmarks (deterministic, no dependencies).
 
 use crate::goal::{Exit, Goal, Side};
-use crate::{Board, Piece};
+use crate::{Board, Cell, Piece};
 
 /// xorshift64*: small and good enough to place pieces.
 struct Rng(u64);
@@ -48,20 +48,8 @@ pub fn rush_board(seed: u64, max_cars: usize) -> Board {
         (false, _) => Side::Top,
     };
     let goal = Goal::Exit(Exit { side, index: line });
-    let mut grid = vec![false; width * height];
-    let occupy = |p: &Piece, grid: &mut [bool]| -> bool {
-        let cells: Vec<_> = p.cells().collect();
-        if cells.iter().any(|&(r, c)| {
-            r as usize >= height || c as usize >= width || grid[r as usize * width + c as usize]
-        }) {
-            return false;
-        }
-        for (r, c) in cells {
-            grid[r as usize * width + c as usize] = true;
-        }
-        true
-    };
-    occupy(&target, &mut grid);
+    let mut grid = Grid::new(width, height);
+    grid.occupy(&target);
     let mut pieces = vec![target];
     let wanted = rng.below(max_cars + 1);
     for _ in 0..wanted * 4 {
@@ -74,17 +62,123 @@ pub fn rush_board(seed: u64, max_cars: usize) -> Board {
             2 + rng.below(2) as u8,
             rng.below(2) == 0,
         );
-        if occupy(&car, &mut grid) {
+        if grid.occupy(&car) {
             pieces.push(car);
         }
     }
-    let mut walls = Vec::new();
-    for _ in 0..rng.below(3) {
-        let (r, c) = (rng.below(height), rng.below(width));
-        if !grid[r * width + c] {
-            grid[r * width + c] = true;
-            walls.push((r as u8, c as u8));
+    let count = rng.below(3);
+    let walls = grid.walls(&mut rng, count);
+    Board::new(width, height, pieces, walls, goal).expect("random boards are valid by construction")
+}
+
+/// Shapes of the non-target blocks of [`klotski_board`], as (width, height).
+const BLOCKS: [(u8, u8); 6] = [(1, 1), (2, 1), (1, 2), (2, 2), (3, 1), (1, 3)];
+
+/// A random Klotski board: 2×2 to 7×6 (at most 42 cells), a target of 1×1
+/// to 2×2 with a random goal where it fits, up to `max_blocks` other blocks
+/// (1×1, 1×2, 2×1, 2×2, 1×3 or 3×1) and a few walls wherever they fit.
+pub fn klotski_board(seed: u64, max_blocks: usize) -> Board {
+    let mut rng = Rng(seed | 1);
+    let width = 2 + rng.below(6);
+    let height = 2 + rng.below(5);
+    let (tw, th) = (1 + rng.below(2), 1 + rng.below(2));
+    let (tw, th) = (tw.min(width), th.min(height));
+    let place = |rng: &mut Rng| {
+        (
+            rng.below(height - th + 1) as u8,
+            rng.below(width - tw + 1) as u8,
+        )
+    };
+    let (row, col) = place(&mut rng);
+    let target = Piece::block(row, col, tw as u8, th as u8);
+    let (row, col) = place(&mut rng);
+    let goal = Goal::Place { row, col };
+    let mut grid = Grid::new(width, height);
+    grid.occupy(&target);
+    let mut pieces = vec![target];
+    let wanted = rng.below(max_blocks + 1);
+    for _ in 0..wanted * 4 {
+        if pieces.len() > wanted {
+            break;
+        }
+        let (w, h) = BLOCKS[rng.below(BLOCKS.len())];
+        let block = Piece::block(rng.below(height) as u8, rng.below(width) as u8, w, h);
+        if grid.occupy(&block) {
+            pieces.push(block);
         }
     }
+    let count = rng.below(3);
+    let walls = grid.walls(&mut rng, count);
     Board::new(width, height, pieces, walls, goal).expect("random boards are valid by construction")
+}
+
+/// A random board of the classic Klotski kind, the kind a CommonCode can
+/// write: 4×5, a 2×2 target, 1×1, 1×2 and 2×1 blocks, no walls, at least two
+/// empty cells, goal at the bottom centre.
+pub fn classic_klotski_board(seed: u64) -> Board {
+    let mut rng = Rng(seed | 1);
+    let (width, height) = (4, 5);
+    let target = Piece::block(rng.below(4) as u8, rng.below(3) as u8, 2, 2);
+    let mut grid = Grid::new(width, height);
+    grid.occupy(&target);
+    let mut pieces = vec![target];
+    let mut empty = width * height - 4;
+    for _ in 0..40 {
+        let (w, h) = BLOCKS[rng.below(3)];
+        let block = Piece::block(rng.below(height) as u8, rng.below(width) as u8, w, h);
+        let size = (w * h) as usize;
+        if empty >= size + 2 && grid.occupy(&block) {
+            empty -= size;
+            pieces.push(block);
+        }
+    }
+    let goal = Goal::Place { row: 3, col: 1 };
+    Board::new(width, height, pieces, Vec::new(), goal)
+        .expect("random boards are valid by construction")
+}
+
+/// Which cells of a board under construction are taken.
+struct Grid {
+    width: usize,
+    height: usize,
+    taken: Vec<bool>,
+}
+
+impl Grid {
+    fn new(width: usize, height: usize) -> Grid {
+        Grid {
+            width,
+            height,
+            taken: vec![false; width * height],
+        }
+    }
+
+    fn index(&self, (r, c): Cell) -> Option<usize> {
+        let (r, c) = (r as usize, c as usize);
+        (r < self.height && c < self.width).then_some(r * self.width + c)
+    }
+
+    /// Takes the piece's cells if they are all on the board and free.
+    fn occupy(&mut self, p: &Piece) -> bool {
+        let cells: Option<Vec<usize>> = p.cells().map(|cell| self.index(cell)).collect();
+        match cells {
+            Some(cells) if cells.iter().all(|&i| !self.taken[i]) => {
+                cells.into_iter().for_each(|i| self.taken[i] = true);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Up to `count` walls on random free cells.
+    fn walls(&mut self, rng: &mut Rng, count: usize) -> Vec<Cell> {
+        let mut walls = Vec::new();
+        for _ in 0..count {
+            let cell = (rng.below(self.height) as u8, rng.below(self.width) as u8);
+            if self.occupy(&Piece::block(cell.0, cell.1, 1, 1)) {
+                walls.push(cell);
+            }
+        }
+        walls
+    }
 }

@@ -77,6 +77,10 @@ pub struct AnalyzeJson {
     pub farthest_board: Option<String>,
     /// Positions at each distance from the goal.
     pub distance_histogram: Vec<u64>,
+    /// dnomd343/klotski's code of the position, for classic 4×5 Klotski
+    /// boards (left out for other boards).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub common_code: Option<String>,
     pub elapsed_ms: f64,
 }
 
@@ -95,6 +99,7 @@ impl AnalyzeJson {
                 .as_ref()
                 .map(|b| format::to_line(&b.canonical())),
             distance_histogram: a.distance_histogram.clone(),
+            common_code: format::common_code(board),
             elapsed_ms: a.elapsed_ms,
         }
     }

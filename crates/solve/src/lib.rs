@@ -21,6 +21,7 @@ pub use solver::{analyze, solve, Analysis, Report, SolveOptions, Verdict};
 pub use stats::{LevelStats, Stats};
 pub use table::{Entry, StateTable};
 
+use unblocker_engine::klotski::{KlotskiError, KlotskiKey, KlotskiSpace};
 use unblocker_engine::rush::{RushError, RushSpace};
 use unblocker_model::{Board, Game, Metric};
 
@@ -29,13 +30,14 @@ use unblocker_model::{Board, Game, Metric};
 pub enum SolveError {
     #[error(transparent)]
     Rush(#[from] RushError),
-    #[error("{0} boards are not supported yet")]
-    Unsupported(&'static str),
+    #[error(transparent)]
+    Klotski(#[from] KlotskiError),
     #[error("search stopped: {0}")]
     Stopped(StopReason),
 }
 
-/// Search memory for every engine, reused from one puzzle to the next.
+/// Search memory for every engine, reused from one puzzle to the next: one
+/// workspace per key width, shared by the games.
 #[derive(Default)]
 pub struct Solver {
     narrow: Workspace<u64>,
@@ -49,23 +51,15 @@ impl Solver {
 
     /// Solves `board` optimally in `options.metric`.
     pub fn solve(&mut self, board: &Board, options: &SolveOptions) -> Result<Report, SolveError> {
-        match board.game() {
-            Game::RushHour
-                if board.pieces().len() <= <u64 as unblocker_engine::rush::RushKey>::CARS =>
-            {
-                Ok(solve(
-                    &RushSpace::<u64>::new(board)?,
-                    options,
-                    &mut self.narrow,
-                ))
+        Ok(match Engine::for_board(board) {
+            Engine::Rush => solve(&RushSpace::new(board)?, options, &mut self.narrow),
+            Engine::KlotskiNarrow => {
+                solve(&KlotskiSpace::<u64>::new(board)?, options, &mut self.narrow)
             }
-            Game::RushHour => Ok(solve(
-                &RushSpace::<u128>::new(board)?,
-                options,
-                &mut self.wide,
-            )),
-            Game::Klotski => Err(SolveError::Unsupported("Klotski")),
-        }
+            Engine::KlotskiWide => {
+                solve(&KlotskiSpace::<u128>::new(board)?, options, &mut self.wide)
+            }
+        })
     }
 
     /// The size of `board`'s component, its goal positions, its optimum and
@@ -76,25 +70,36 @@ impl Solver {
         metric: Metric,
         control: &Control,
     ) -> Result<Analysis, SolveError> {
-        let result = match board.game() {
-            Game::RushHour
-                if board.pieces().len() <= <u64 as unblocker_engine::rush::RushKey>::CARS =>
-            {
-                analyze(
-                    &RushSpace::<u64>::new(board)?,
-                    metric,
-                    control,
-                    &mut self.narrow,
-                )
+        let (narrow, wide) = (&mut self.narrow, &mut self.wide);
+        let result = match Engine::for_board(board) {
+            Engine::Rush => analyze(&RushSpace::new(board)?, metric, control, narrow),
+            Engine::KlotskiNarrow => {
+                analyze(&KlotskiSpace::<u64>::new(board)?, metric, control, narrow)
             }
-            Game::RushHour => analyze(
-                &RushSpace::<u128>::new(board)?,
-                metric,
-                control,
-                &mut self.wide,
-            ),
-            Game::Klotski => return Err(SolveError::Unsupported("Klotski")),
+            Engine::KlotskiWide => {
+                analyze(&KlotskiSpace::<u128>::new(board)?, metric, control, wide)
+            }
         };
         result.map_err(SolveError::Stopped)
+    }
+}
+
+/// Which engine and key width a board needs.
+enum Engine {
+    /// Every Rush Hour board fits a `u64` key.
+    Rush,
+    KlotskiNarrow,
+    KlotskiWide,
+}
+
+impl Engine {
+    fn for_board(board: &Board) -> Engine {
+        match board.game() {
+            Game::RushHour => Engine::Rush,
+            Game::Klotski if board.width() * board.height() <= <u64 as KlotskiKey>::CELLS => {
+                Engine::KlotskiNarrow
+            }
+            Game::Klotski => Engine::KlotskiWide,
+        }
     }
 }

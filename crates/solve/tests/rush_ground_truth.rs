@@ -4,7 +4,7 @@ mod common;
 
 use rayon::prelude::*;
 use unblocker_model::Metric;
-use unblocker_solve::{replay, SolveOptions, Solver, Verdict};
+use unblocker_solve::{SolveOptions, Solver, Verdict};
 
 /// Solves with full exploration and checks length, component size and that
 /// the solution replays to the goal.
@@ -37,22 +37,7 @@ fn check(
             report.reachable_states
         ));
     }
-    let boards = replay(&board, &report.moves).map_err(|e| format!("{board_text}: {e}"))?;
-    if !boards.last().unwrap().is_solved() {
-        return Err(format!(
-            "{board_text}: the solution does not reach the goal"
-        ));
-    }
-    let counted = match metric {
-        Metric::Step => report.steps,
-        _ => report.moves.len() as u32,
-    };
-    if counted != length {
-        return Err(format!(
-            "{board_text}: solution has {counted}, reported {length}"
-        ));
-    }
-    Ok(())
+    common::check_solution(board_text, &board, &report, metric, length)
 }
 
 fn assert_all(failures: Vec<String>, total: usize) {

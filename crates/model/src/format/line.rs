@@ -152,7 +152,9 @@ fn goal_suffix(board: &Board) -> String {
                 (board.height() - t.height as usize) as u8,
                 ((board.width() - t.width as usize) / 2) as u8,
             );
-            if (row, col) == default {
+            // Without a 2-D piece only the suffix says the board is Klotski.
+            let detected = board.pieces().iter().any(|p| p.width > 1 && p.height > 1);
+            if (row, col) == default && detected {
                 String::new()
             } else {
                 format!(":{row},{col}")

@@ -7,11 +7,13 @@
 //! | [`Format::Grid`] | a framed drawing, the exit a gap in the frame | round-trips every exit |
 //! | [`Format::Jams`] | Princeton COS402 `x y h|v length` lines | one or many puzzles |
 //! | [`Format::Json`] | `{"width":6,"height":6,"pieces":[…]}` | for machines |
+//! | CommonCode | `1A9BF0C00` | dnomd343/klotski's 4×5 Klotski code, see [`common_code`] |
 //!
 //! [`parse`] detects the format; [`print`] writes any of them. All coordinates
 //! count from 0, rows from the top.
 
 mod cells;
+mod common_code;
 mod grid;
 mod jams;
 mod json;
@@ -21,6 +23,7 @@ use crate::{Board, BoardError, Game};
 use std::fmt;
 use std::str::FromStr;
 
+pub use common_code::{common_code, parse_common_code};
 pub use jams::{parse_jams, print_jams};
 pub use json::BoardJson;
 
@@ -102,9 +105,19 @@ pub fn detect(text: &str) -> Format {
     }
 }
 
-/// Reads one board, detecting its format.
+/// Reads one board, detecting its format. Text of 1 to 9 hexadecimal digits
+/// with at least one decimal digit is a CommonCode; one of letters `A`–`F`
+/// only is read as a board first, then as a CommonCode if that fails.
 pub fn parse(text: &str, options: ParseOptions) -> Result<Board, BoardError> {
-    parse_as(text, detect(text), options)
+    let code = text.trim();
+    if common_code::is_code_like(code) && code.bytes().any(|b| b.is_ascii_digit()) {
+        return parse_common_code(code, options);
+    }
+    let board = parse_as(text, detect(text), options);
+    match board {
+        Err(e) if common_code::is_code_like(code) => parse_common_code(code, options).or(Err(e)),
+        board => board,
+    }
 }
 
 /// Reads one board in the given format.
@@ -133,6 +146,36 @@ pub fn print(board: &Board, format: Format) -> String {
         Format::Grid => grid::print(board),
         Format::Jams => print_jams(board, "puzzle"),
         Format::Json => json::print(board),
+    }
+}
+
+/// Why `format` cannot write `board` without losing part of it, if it
+/// cannot: COS402 jams hold only Rush Hour cars on a square board without
+/// walls, exiting where the target's line ends; a frame shows a Klotski goal
+/// only on the bottom edge, and only on a board with a 2-D piece (which is
+/// what says it is Klotski). Every other format keeps everything.
+pub fn loses(board: &Board, format: Format) -> Option<&'static str> {
+    let klotski = board.game() == Game::Klotski;
+    match format {
+        Format::Jams if klotski => Some("COS402 jams hold Rush Hour boards only"),
+        Format::Jams
+            if !board.walls().is_empty()
+                || board.width() != board.height()
+                || board.goal() != crate::Goal::Exit(Board::default_exit(board.target())) =>
+        {
+            Some("COS402 jams hold square boards without walls whose exit is the default")
+        }
+        Format::Grid if klotski => {
+            let crate::Goal::Place { row, .. } = board.goal() else {
+                return None;
+            };
+            let on_bottom = row as usize + board.target().height as usize == board.height();
+            let detected = board.pieces().iter().any(|p| p.width > 1 && p.height > 1);
+            (!on_bottom || !detected).then_some(
+                "a framed grid shows a Klotski goal only on the bottom edge of a board with a 2-D piece",
+            )
+        }
+        _ => None,
     }
 }
 

@@ -53,3 +53,63 @@ pub fn ground_truth() -> Vec<(String, u32, u32, Option<u64>)> {
         })
         .collect()
 }
+
+/// A row of `klotski/classic.tsv`; the optima are `None` when unsolvable.
+pub struct KlotskiRow {
+    pub name: String,
+    pub board: Board,
+    pub step: Option<u32>,
+    pub straight: Option<u32>,
+    pub piece: Option<u32>,
+    pub reachable: u64,
+}
+
+/// Every row of `klotski/classic.tsv`.
+pub fn klotski_classic() -> Vec<KlotskiRow> {
+    read("puzzles/klotski/classic.tsv")
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let (row, col) = f[2].split_once(',').unwrap();
+            let options = format::ParseOptions {
+                goal: Some((row.parse().unwrap(), col.parse().unwrap())),
+                ..Default::default()
+            };
+            KlotskiRow {
+                name: f[0].to_string(),
+                board: format::parse(f[1], options).unwrap_or_else(|e| panic!("{}: {e}", f[0])),
+                step: f[3].parse().ok(),
+                straight: f[4].parse().ok(),
+                piece: f[5].parse().ok(),
+                reachable: f[6].parse().unwrap(),
+            }
+        })
+        .collect()
+}
+
+/// The solution of a solved report replays legally from `board` to the goal
+/// and has the reported length `want` in `metric`.
+pub fn check_solution(
+    name: &str,
+    board: &Board,
+    report: &unblocker_solve::Report,
+    metric: unblocker_model::Metric,
+    want: u32,
+) -> Result<(), String> {
+    let boards =
+        unblocker_solve::replay(board, &report.moves).map_err(|e| format!("{name}: {e}"))?;
+    if !boards.last().expect("the start is there").is_solved() {
+        return Err(format!("{name}: the solution does not reach the goal"));
+    }
+    let counted = match metric {
+        unblocker_model::Metric::Step => report.steps,
+        _ => report.moves.len() as u32,
+    };
+    if counted != want {
+        return Err(format!(
+            "{name} {metric}: the solution has {counted}, reported {want}"
+        ));
+    }
+    Ok(())
+}
