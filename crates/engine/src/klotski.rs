@@ -57,6 +57,7 @@ pub trait KlotskiKey:
     /// `self << (n mod bits)`: never overflows.
     fn wrapping_shl(self, n: u32) -> Self;
     fn wrapping_mul(self, other: Self) -> Self;
+    fn wrapping_add(self, other: Self) -> Self;
 
     /// The class in the field of `cell`.
     #[inline(always)]
@@ -108,6 +109,10 @@ macro_rules! klotski_key {
             #[inline(always)]
             fn wrapping_mul(self, other: Self) -> Self {
                 <$int>::wrapping_mul(self, other)
+            }
+            #[inline(always)]
+            fn wrapping_add(self, other: Self) -> Self {
+                <$int>::wrapping_add(self, other)
             }
         }
     };
@@ -443,7 +448,10 @@ impl<K: KlotskiKey> Space for KlotskiSpace<K> {
             match metric {
                 Metric::Step => {
                     for (&offset, &can) in offsets.iter().zip(&can) {
-                        out[n] = (base + unit.wrapping_shl(bit.wrapping_add_signed(offset)), 1);
+                        // Written for every direction, kept only where the
+                        // piece can step, so the sum may wrap for the others.
+                        let moved = unit.wrapping_shl(bit.wrapping_add_signed(offset));
+                        out[n] = (base.wrapping_add(moved), 1);
                         n += (can >> bit).low_u32() as usize & 1;
                     }
                 }
