@@ -289,13 +289,19 @@ fn build_table(line: &mut Line, pieces: &[unblocker_model::Piece]) -> usize {
         .iter()
         .map(|&i| pieces[i].width.max(pieces[i].height) as usize)
         .collect();
-    // Where each car of each arrangement lands when it moves by d.
+    // Arrangements packed 4 bits a car, first car highest: the generator
+    // lists them in lexicographic order, so the packed values are sorted and
+    // the arrangement a move leads to is found by binary search.
+    let cars = lengths.len();
+    let packed: Vec<i64> = line
+        .offsets
+        .iter()
+        .map(|o| o.iter().fold(0i64, |acc, &off| acc << 4 | off as i64))
+        .collect();
     let arrangement_after = |a: usize, slot: usize, d: i32| -> usize {
-        let mut moved = line.offsets[a].clone();
-        moved[slot] = (moved[slot] as i32 + d) as u8;
-        line.offsets
-            .iter()
-            .position(|o| *o == moved)
+        let moved = packed[a] + ((d as i64) << (4 * (cars - 1 - slot)));
+        packed
+            .binary_search(&moved)
             .expect("a legal move keeps the cars in order")
     };
     let own_cells: Vec<u64> = line
