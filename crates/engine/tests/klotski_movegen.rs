@@ -98,11 +98,9 @@ fn check<K: KlotskiKey>(space: &KlotskiSpace<K>, here: &Board) -> Result<(), Tes
         let mut moves = Vec::new();
         space.expand(state, metric, |next, cells| moves.push((next, cells)));
         for (next, cells) in moves {
-            let ((row, col), path) = space.move_between(state, next);
+            let (top_left, path) = space.move_between(state, next);
             let piece = here
-                .pieces()
-                .iter()
-                .position(|p| (p.row, p.col) == (row, col))
+                .piece_at(top_left)
                 .expect("a piece stands at the moved cell") as u8;
             let mut board = here.clone();
             for &(direction, distance) in &path {

@@ -418,6 +418,13 @@ impl Board {
         b
     }
 
+    /// The index of the piece whose top-left cell is `(row, col)`.
+    pub fn piece_at(&self, (row, col): Cell) -> Option<usize> {
+        self.pieces
+            .iter()
+            .position(|p| (p.row, p.col) == (row, col))
+    }
+
     /// The board after a slide, checking every cell the piece passes.
     ///
     /// This is the slow, obviously-correct reference for the engines.

@@ -99,11 +99,9 @@ pub fn name_moves<S: Space>(
     let mut board = start.clone();
     let mut moves: Vec<Move> = Vec::new();
     for pair in path.windows(2) {
-        let ((row, col), segments) = space.move_between(pair[0], pair[1]);
+        let (top_left, segments) = space.move_between(pair[0], pair[1]);
         let piece = board
-            .pieces()
-            .iter()
-            .position(|p| p.row == row && p.col == col)
+            .piece_at(top_left)
             .expect("a piece stands at the moved cell") as u8;
         for &(direction, distance) in &segments {
             board = board
