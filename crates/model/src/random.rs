@@ -48,26 +48,42 @@ pub fn rush_board(seed: u64, max_cars: usize) -> Board {
         (false, _) => Side::Top,
     };
     let goal = Goal::Exit(Exit { side, index: line });
-    let mut grid = Grid::new(width, height);
-    grid.occupy(&target);
-    let mut pieces = vec![target];
-    let wanted = rng.below(max_cars + 1);
-    for _ in 0..wanted * 4 {
-        if pieces.len() > wanted {
-            break;
-        }
-        let car = Piece::car(
+    populate(&mut rng, width, height, target, goal, max_cars, |rng| {
+        Piece::car(
             rng.below(height) as u8,
             rng.below(width) as u8,
             2 + rng.below(2) as u8,
             rng.below(2) == 0,
-        );
-        if grid.occupy(&car) {
-            pieces.push(car);
+        )
+    })
+}
+
+/// Puts up to `max_pieces` random pieces wherever they fit around the
+/// target, then up to two walls, and builds the board.
+fn populate(
+    rng: &mut Rng,
+    width: usize,
+    height: usize,
+    target: Piece,
+    goal: Goal,
+    max_pieces: usize,
+    mut random_piece: impl FnMut(&mut Rng) -> Piece,
+) -> Board {
+    let mut grid = Grid::new(width, height);
+    grid.occupy(&target);
+    let mut pieces = vec![target];
+    let wanted = rng.below(max_pieces + 1);
+    for _ in 0..wanted * 4 {
+        if pieces.len() > wanted {
+            break;
+        }
+        let piece = random_piece(rng);
+        if grid.occupy(&piece) {
+            pieces.push(piece);
         }
     }
     let count = rng.below(3);
-    let walls = grid.walls(&mut rng, count);
+    let walls = grid.walls(rng, count);
     Board::new(width, height, pieces, walls, goal).expect("random boards are valid by construction")
 }
 
@@ -93,23 +109,10 @@ pub fn klotski_board(seed: u64, max_blocks: usize) -> Board {
     let target = Piece::block(row, col, tw as u8, th as u8);
     let (row, col) = place(&mut rng);
     let goal = Goal::Place { row, col };
-    let mut grid = Grid::new(width, height);
-    grid.occupy(&target);
-    let mut pieces = vec![target];
-    let wanted = rng.below(max_blocks + 1);
-    for _ in 0..wanted * 4 {
-        if pieces.len() > wanted {
-            break;
-        }
+    populate(&mut rng, width, height, target, goal, max_blocks, |rng| {
         let (w, h) = BLOCKS[rng.below(BLOCKS.len())];
-        let block = Piece::block(rng.below(height) as u8, rng.below(width) as u8, w, h);
-        if grid.occupy(&block) {
-            pieces.push(block);
-        }
-    }
-    let count = rng.below(3);
-    let walls = grid.walls(&mut rng, count);
-    Board::new(width, height, pieces, walls, goal).expect("random boards are valid by construction")
+        Piece::block(rng.below(height) as u8, rng.below(width) as u8, w, h)
+    })
 }
 
 /// A random board of the classic Klotski kind, the kind a CommonCode can
