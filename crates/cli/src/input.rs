@@ -5,7 +5,8 @@ use clap::ValueEnum;
 use std::io::Read;
 use std::path::Path;
 use unblocker_model::format::{self, Format, ParseOptions};
-use unblocker_model::{catalog, Board, Game, Metric};
+use unblocker_model::puzzle::{self, Puzzle};
+use unblocker_model::{Board, Game, Metric};
 
 /// Options every puzzle-reading command shares.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -20,14 +21,7 @@ pub struct PuzzleOptions {
 }
 
 /// `ROW,COL` for `--goal` and Klotski rows of `batch`.
-pub fn parse_goal(text: &str) -> Result<(u8, u8), String> {
-    let bad = || format!("expected ROW,COL such as 3,1, not '{text}'");
-    let (row, col) = text.split_once(',').ok_or_else(bad)?;
-    Ok((
-        row.trim().parse().map_err(|_| bad())?,
-        col.trim().parse().map_err(|_| bad())?,
-    ))
-}
+pub use unblocker_model::puzzle::parse_goal;
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
 pub enum GameArg {
@@ -69,13 +63,6 @@ pub fn metric_for(board: &Board, asked: Option<Metric>) -> Metric {
     asked.unwrap_or(board.game().default_metric())
 }
 
-/// A puzzle and where it came from.
-pub struct Puzzle {
-    /// The bundled name or the file name, if any.
-    pub name: Option<String>,
-    pub board: Board,
-}
-
 /// Resolves a PUZZLE argument.
 pub fn load(arg: &str, options: &PuzzleOptions) -> Result<Puzzle, String> {
     let parse_options = options.parse_options();
@@ -88,13 +75,8 @@ pub fn load(arg: &str, options: &PuzzleOptions) -> Result<Puzzle, String> {
         let board = format::parse(&text, parse_options).map_err(|e| format!("stdin: {e}"))?;
         return Ok(Puzzle { name: None, board });
     }
-    if let Some(bundled) = catalog::find(arg) {
-        let board = format::parse(bundled.board, parse_options)
-            .map_err(|e| format!("bundled puzzle {}: {e}", bundled.name))?;
-        return Ok(Puzzle {
-            name: Some(bundled.name.to_string()),
-            board,
-        });
+    if let Some(bundled) = puzzle::bundled(arg, parse_options) {
+        return bundled;
     }
     let path = Path::new(arg);
     if path.is_file() {
@@ -106,15 +88,7 @@ pub fn load(arg: &str, options: &PuzzleOptions) -> Result<Puzzle, String> {
             board,
         });
     }
-    format::parse(arg, parse_options)
-        .map(|board| Puzzle { name: None, board })
-        .map_err(|e| {
-            if arg.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') && arg.len() < 20 {
-                format!("'{arg}' is not a bundled puzzle (see `unblocker list`), a file, or a board: {e}")
-            } else {
-                format!("bad board: {e}")
-            }
-        })
+    puzzle::board(arg, parse_options)
 }
 
 /// Files larger than this are refused rather than read.

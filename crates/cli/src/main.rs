@@ -3,10 +3,15 @@
 
 mod analyze;
 mod batch;
+mod bench;
+mod compare;
+mod db;
 mod input;
 mod list;
 mod play;
 mod render;
+mod scan;
+mod serve;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -44,6 +49,11 @@ enum Command {
     Batch(batch::Args),
     List(list::Args),
     Convert(input::ConvertArgs),
+    Bench(bench::Args),
+    Db(db::Args),
+    Serve(serve::Args),
+    Scan(scan::Args),
+    Compare(compare::Args),
 }
 
 fn main() -> ExitCode {
@@ -55,6 +65,11 @@ fn main() -> ExitCode {
         Command::Batch(args) => batch::run(args),
         Command::List(args) => list::run(args),
         Command::Convert(args) => input::convert(args),
+        Command::Bench(args) => bench::run(args),
+        Command::Db(args) => db::run(args),
+        Command::Serve(args) => serve::run(args),
+        Command::Scan(args) => scan::run(args),
+        Command::Compare(args) => compare::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

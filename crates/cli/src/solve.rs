@@ -5,7 +5,9 @@ use crate::render::{draw, ColorChoice};
 use std::time::Duration;
 use unblocker_model::{format, Game, Metric};
 use unblocker_solve::json::SolveJson;
-use unblocker_solve::{replay, Control, Report, SolveOptions, Solver, Stats, Verdict};
+use unblocker_solve::{
+    replay, Algorithm, Control, Heuristic, Report, SolveOptions, Solver, Stats, Verdict,
+};
 
 #[derive(clap::Args)]
 #[command(
@@ -31,23 +33,37 @@ pub struct Args {
     /// List the moves without drawing the board after each.
     #[arg(long)]
     pub no_boards: bool,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// Use colours: auto, always or never.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub color: ColorChoice,
+}
+
+/// The search algorithm and its limits (`solve`, `batch` and `compare`).
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct SearchArgs {
+    /// Search algorithm: bfs (optimal, the default), astar, idastar, iddfs,
+    /// bidir (optimal), greedy or dfs (fast or simple, not optimal).
+    #[arg(long, default_value = "bfs")]
+    pub algorithm: Algorithm,
+    /// Estimate for astar, idastar and greedy: zero, blockers, blockers2,
+    /// distance (step metric) or feup2 (not admissible). Default: distance
+    /// for steps, blockers2 otherwise.
+    #[arg(long)]
+    pub heuristic: Option<Heuristic>,
     /// Give up after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
     /// Give up after examining this many positions.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
-    /// Use colours: auto, always or never.
-    #[arg(long, value_enum, default_value = "auto")]
-    pub color: ColorChoice,
 }
 
-pub fn run(args: Args) -> Result<u8, String> {
-    let puzzle = load(&args.target.puzzle, &args.target.options)?;
-    let board = puzzle.board;
-    let control = Control {
-        max_nodes: args.max_nodes,
-        timeout: match args.timeout {
+impl SearchArgs {
+    /// The solve options for `metric`.
+    pub fn options(&self, metric: Metric) -> Result<SolveOptions, String> {
+        let timeout = match self.timeout {
             Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
             Some(t) => {
                 return Err(format!(
@@ -55,19 +71,45 @@ pub fn run(args: Args) -> Result<u8, String> {
                 ))
             }
             None => None,
-        },
-        ..Control::default()
-    };
-    let options = SolveOptions {
-        metric: metric_for(&board, args.target.metric),
-        control,
-        explore_component: false,
-    };
+        };
+        if self.heuristic.is_some() && !self.algorithm.is_informed() {
+            return Err(format!(
+                "--heuristic is for astar, idastar and greedy; {} uses none",
+                self.algorithm
+            ));
+        }
+        Ok(SolveOptions {
+            metric,
+            control: Control {
+                max_nodes: self.max_nodes,
+                timeout,
+                ..Control::default()
+            },
+            explore_component: false,
+            algorithm: self.algorithm,
+            heuristic: self.heuristic,
+        })
+    }
+}
+
+pub fn run(args: Args) -> Result<u8, String> {
+    let puzzle = load(&args.target.puzzle, &args.target.options)?;
+    solve_board(puzzle.name.as_deref(), &puzzle.board, &args)
+}
+
+/// Solves `board` and prints the answer as `args` ask (the puzzle argument
+/// itself is not used; `scan --solve` calls this with a scanned board).
+pub(crate) fn solve_board(
+    name: Option<&str>,
+    board: &unblocker_model::Board,
+    args: &Args,
+) -> Result<u8, String> {
+    let options = args.search.options(metric_for(board, args.target.metric))?;
     let report = Solver::new()
-        .solve(&board, &options)
+        .solve(board, &options)
         .map_err(|e| e.to_string())?;
     if args.target.json {
-        let json = SolveJson::new(&board, &report);
+        let json = SolveJson::new(board, &report);
         println!(
             "{}",
             serde_json::to_string(&json).map_err(|e| e.to_string())?
@@ -76,15 +118,9 @@ pub fn run(args: Args) -> Result<u8, String> {
     }
     let color = args.color.enabled();
     if args.play && report.verdict == Verdict::Solved {
-        return crate::play::run(&board, &report, color);
+        return crate::play::run(board, &report, color);
     }
-    print_text(
-        puzzle.name.as_deref(),
-        &board,
-        &report,
-        !args.no_boards,
-        color,
-    );
+    print_text(name, board, &report, !args.no_boards, color);
     Ok(0)
 }
 
@@ -108,9 +144,11 @@ fn print_text(
                 Metric::Step => format!("{} steps ({moves} moves)", report.steps),
                 _ => format!("{moves} moves ({} steps)", report.steps),
             };
-            let optimal = match report.metric {
-                Metric::Step => "optimal in steps",
-                _ => "optimal in moves, then fewest steps",
+            let optimal = match (report.optimal, report.algorithm, report.metric) {
+                (false, ..) => "not guaranteed optimal",
+                (true, _, Metric::Step) => "optimal in steps",
+                (true, Algorithm::Bfs, _) => "optimal in moves, then fewest steps",
+                (true, ..) => "optimal in moves",
             };
             println!("\nSolved in {unit}: {optimal}.\n");
             let states = replay(board, &report.moves).expect("solver moves are legal");
@@ -132,11 +170,25 @@ fn print_text(
         Verdict::Stopped(reason) => println!(
             "\nNo answer: {reason} after {} positions (depth {}).",
             report.stats.examined,
-            report.stats.per_level.len().saturating_sub(1)
+            report.stats.per_level.last().map_or(0, |l| l.depth)
         ),
     }
     println!();
+    println!("{}", algorithm_line(report));
     print_stats(&report.stats);
+}
+
+/// `Algorithm: astar (heuristic blockers2), optimal` and the like.
+pub fn algorithm_line(report: &Report) -> String {
+    let heuristic = report
+        .heuristic
+        .map_or(String::new(), |h| format!(" (heuristic {h})"));
+    let optimal = if report.optimal {
+        "optimal"
+    } else {
+        "not optimal: the solution may be longer than necessary"
+    };
+    format!("Algorithm: {}{heuristic}, {optimal}", report.algorithm)
 }
 
 /// The "Additional stats" block.
@@ -161,7 +213,14 @@ pub fn print_stats(stats: &Stats) {
         .iter()
         .map(|l| format!("{:>3}: {:>7} / {:<7}", l.depth, l.examined, l.enqueued))
         .collect();
-    for row in cells.chunks(3) {
-        println!("    {}", row.join("   "));
+    // Depth-first searches can go thousands of levels deep: show the ends.
+    const SHOWN_ROWS: usize = 20;
+    let rows: Vec<String> = cells.chunks(3).map(|row| row.join("   ")).collect();
+    for (i, row) in rows.iter().enumerate() {
+        if rows.len() <= SHOWN_ROWS || i < SHOWN_ROWS / 2 || i >= rows.len() - SHOWN_ROWS / 2 {
+            println!("    {row}");
+        } else if i == SHOWN_ROWS / 2 {
+            println!("    … {} more rows …", rows.len() - SHOWN_ROWS);
+        }
     }
 }

@@ -162,3 +162,28 @@ fn every_command_has_help_with_examples() {
         );
     }
 }
+
+#[test]
+fn bench_reports_each_case_with_its_optimum_and_rate() {
+    let v = json(&["bench", "--runs", "1", "--only", "hardest", "--json"]);
+    let cases = v.as_array().expect("a list of cases");
+    let moves: Vec<(&str, u64)> = cases
+        .iter()
+        .map(|c| (c["name"].as_str().unwrap(), c["moves"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        moves,
+        [("rush/hardest", 60), ("rush/hardest-nowalls", 51)],
+        "{v}"
+    );
+    for case in cases {
+        assert!(case["positions_per_second"].as_f64().unwrap() > 0.0);
+        assert!(case["best_ms"].as_f64().unwrap() <= case["median_ms"].as_f64().unwrap());
+    }
+    let out = unblocker()
+        .args(["bench", "--only", "no-such-case"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("rush/hardest"));
+}

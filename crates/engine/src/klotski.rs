@@ -21,7 +21,7 @@
 //! while it stays legal, and the piece metric floods the corners a piece
 //! reaches with the others fixed. Nothing allocates.
 
-use crate::{Space, State};
+use crate::{Heuristic, Space, State};
 use std::ops::{Add, BitAnd, BitOr, BitXor, Not, Shl, Shr, Sub};
 use unblocker_model::{Board, Cell, Direction, Goal, Metric};
 
@@ -37,6 +37,7 @@ pub const MAX_CLASSES: usize = FIELD_MASK as usize;
 /// of cells (bit `3 × cell`).
 pub trait KlotskiKey:
     State
+    + Ord
     + Add<Output = Self>
     + Sub<Output = Self>
     + BitAnd<Output = Self>
@@ -304,6 +305,89 @@ impl<K: KlotskiKey> KlotskiSpace<K> {
         Some(key)
     }
 
+    /// [`Space::expand_into`], writing each neighbour through `map` (so
+    /// that a wrapper such as [`crate::mirror`] can reuse it for its own
+    /// state type without a second buffer).
+    ///
+    /// The pieces that can step at all are found for all classes at once;
+    /// then each of them (usually two or three) emits its moves, the four
+    /// steps of the step metric without branching.
+    #[inline(always)]
+    pub(crate) fn expand_mapped<T>(
+        &self,
+        key: K,
+        metric: Metric,
+        out: &mut [(T, u32)],
+        map: impl Fn(K) -> T,
+    ) -> usize {
+        let (corners, occupied) = self.corners(key);
+        let gaps = self.gaps(occupied);
+        let mut can = [K::ZERO; 4];
+        for (class, &here) in self.classes.iter().zip(&corners) {
+            let steps = self.steps(class, &gaps);
+            for (can, steps) in can.iter_mut().zip(steps) {
+                *can = *can | (here & steps);
+            }
+        }
+        let offsets = [UP, DOWN, LEFT, RIGHT].map(|dir| self.step_bits(dir));
+        let mut n = 0;
+        let mut movable = can[UP] | can[DOWN] | can[LEFT] | can[RIGHT];
+        while movable != K::ZERO {
+            let bit = movable.trailing_zeros();
+            movable = movable & (movable - K::from_u32(1));
+            let number = (key >> bit).low_u32() & FIELD_MASK;
+            let unit = K::from_u32(number);
+            let class = &self.classes[number as usize - 1];
+            // The key without the piece: add it back at its destination.
+            let base = key - (unit << bit);
+            match metric {
+                Metric::Step => {
+                    for (&offset, &can) in offsets.iter().zip(&can) {
+                        // Written for every direction, kept only where the
+                        // piece can step, so the sum may wrap for the others.
+                        let moved = unit.wrapping_shl(bit.wrapping_add_signed(offset));
+                        out[n] = (map(base.wrapping_add(moved)), 1);
+                        n += (can >> bit).low_u32() as usize & 1;
+                    }
+                }
+                Metric::Slide => {
+                    let steps = self.steps(class, &gaps);
+                    for (&offset, &steps) in offsets.iter().zip(&steps) {
+                        let (mut at, mut cells) = (bit, 0);
+                        while (steps >> at).low_u32() & 1 != 0 {
+                            at = at.wrapping_add_signed(offset);
+                            cells += 1;
+                            out[n] = (map(base + (unit << at)), cells);
+                            n += 1;
+                        }
+                    }
+                }
+                Metric::Piece => {
+                    let start = K::from_u32(1) << bit;
+                    let free = self.free_corners(class, start, occupied);
+                    let (mut seen, mut frontier, mut cells) = (start, start, 0);
+                    loop {
+                        frontier = self.neighbours(frontier, free) & !seen;
+                        if frontier == K::ZERO {
+                            break;
+                        }
+                        seen = seen | frontier;
+                        cells += 1;
+                        // (`for_each_bit` with a closure here is not inlined.)
+                        let mut reached = frontier;
+                        while reached != K::ZERO {
+                            let to = reached.trailing_zeros();
+                            reached = reached & (reached - K::from_u32(1));
+                            out[n] = (map(base + (unit << to)), cells);
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        n
+    }
+
     /// The corners of each class's pieces, and the occupied cells (walls
     /// included).
     #[inline(always)]
@@ -317,6 +401,25 @@ impl<K: KlotskiKey> KlotskiSpace<K> {
             occupied = occupied | self.cover(class, *corners);
         }
         (corners, occupied)
+    }
+
+    /// For the heuristics: the target's top-left cell, the goal cell (both
+    /// as `(row, col)`), and how many other pieces cover a cell of the
+    /// rectangle the target must reach.
+    pub(crate) fn goal_view(&self, key: K) -> ((u32, u32), (u32, u32), u32) {
+        let (corners, _) = self.corners(key);
+        let target = &self.classes[TARGET as usize - 1];
+        let goal_area = self.cover(target, K::ZERO.with_cell(self.goal_cell));
+        let mut covering = 0;
+        for (class, &here) in self.classes.iter().zip(&corners).skip(1) {
+            for_each_bit(here, |bit| {
+                let piece = self.cover(class, K::from_u32(1) << bit);
+                covering += (piece & goal_area != K::ZERO) as u32;
+            });
+        }
+        let at = |cell: u32| (cell / self.width, cell % self.width);
+        let corner = corners[TARGET as usize - 1].trailing_zeros() / FIELD_BITS;
+        (at(corner), at(self.goal_cell as u32), covering)
     }
 
     /// The cells covered by pieces of `class` with these corners.
@@ -420,77 +523,9 @@ impl<K: KlotskiKey> Space for KlotskiSpace<K> {
         self.piece_classes.len() * self.cells.max(4)
     }
 
-    /// The pieces that can step at all are found for all classes at once;
-    /// then each of them (usually two or three) emits its moves, the four
-    /// steps of the step metric without branching.
     #[inline(always)]
     fn expand_into(&self, key: K, metric: Metric, out: &mut [(K, u32)]) -> usize {
-        let (corners, occupied) = self.corners(key);
-        let gaps = self.gaps(occupied);
-        let mut can = [K::ZERO; 4];
-        for (class, &here) in self.classes.iter().zip(&corners) {
-            let steps = self.steps(class, &gaps);
-            for (can, steps) in can.iter_mut().zip(steps) {
-                *can = *can | (here & steps);
-            }
-        }
-        let offsets = [UP, DOWN, LEFT, RIGHT].map(|dir| self.step_bits(dir));
-        let mut n = 0;
-        let mut movable = can[UP] | can[DOWN] | can[LEFT] | can[RIGHT];
-        while movable != K::ZERO {
-            let bit = movable.trailing_zeros();
-            movable = movable & (movable - K::from_u32(1));
-            let number = (key >> bit).low_u32() & FIELD_MASK;
-            let unit = K::from_u32(number);
-            let class = &self.classes[number as usize - 1];
-            // The key without the piece: add it back at its destination.
-            let base = key - (unit << bit);
-            match metric {
-                Metric::Step => {
-                    for (&offset, &can) in offsets.iter().zip(&can) {
-                        // Written for every direction, kept only where the
-                        // piece can step, so the sum may wrap for the others.
-                        let moved = unit.wrapping_shl(bit.wrapping_add_signed(offset));
-                        out[n] = (base.wrapping_add(moved), 1);
-                        n += (can >> bit).low_u32() as usize & 1;
-                    }
-                }
-                Metric::Slide => {
-                    let steps = self.steps(class, &gaps);
-                    for (&offset, &steps) in offsets.iter().zip(&steps) {
-                        let (mut at, mut cells) = (bit, 0);
-                        while (steps >> at).low_u32() & 1 != 0 {
-                            at = at.wrapping_add_signed(offset);
-                            cells += 1;
-                            out[n] = (base + (unit << at), cells);
-                            n += 1;
-                        }
-                    }
-                }
-                Metric::Piece => {
-                    let start = K::from_u32(1) << bit;
-                    let free = self.free_corners(class, start, occupied);
-                    let (mut seen, mut frontier, mut cells) = (start, start, 0);
-                    loop {
-                        frontier = self.neighbours(frontier, free) & !seen;
-                        if frontier == K::ZERO {
-                            break;
-                        }
-                        seen = seen | frontier;
-                        cells += 1;
-                        // (`for_each_bit` with a closure here is not inlined.)
-                        let mut reached = frontier;
-                        while reached != K::ZERO {
-                            let to = reached.trailing_zeros();
-                            reached = reached & (reached - K::from_u32(1));
-                            out[n] = (base + (unit << to), cells);
-                            n += 1;
-                        }
-                    }
-                }
-            }
-        }
-        n
+        self.expand_mapped(key, metric, out, |next| next)
     }
 
     /// The moved piece is found by comparing the two keys; its path is a
@@ -537,6 +572,10 @@ impl<K: KlotskiKey> Space for KlotskiSpace<K> {
         (((start / width) as u8, (start % width) as u8), path)
     }
 
+    fn estimate(&self, key: K, heuristic: Heuristic, metric: Metric) -> u32 {
+        crate::heuristic::klotski(self, key, heuristic, metric)
+    }
+
     fn board(&self, key: K) -> Board {
         if key == self.start {
             return self.start_board.clone();
@@ -559,5 +598,39 @@ impl<K: KlotskiKey> Space for KlotskiSpace<K> {
             p.col = (corner % width) as u8;
         }
         self.start_board.with_pieces(pieces)
+    }
+}
+
+impl<K: KlotskiKey> KlotskiSpace<K> {
+    /// For every class number and corner cell (index `class * cells +
+    /// cell`), the corner of the same piece in the left-right mirror image of
+    /// the board (`u8::MAX` where the class does not fit). `None` when mirror
+    /// images are not equivalent puzzles: the walls or the goal are not
+    /// symmetric.
+    pub(crate) fn mirror_corners(&self) -> Option<Vec<u8>> {
+        let width = self.width as usize;
+        let mirror = |cell: usize, shape_width: usize| {
+            let (row, col) = (cell / width, cell % width);
+            row * width + (width - shape_width - col)
+        };
+        let walls_symmetric = (0..self.cells)
+            .filter(|&cell| self.walls.has_cell(cell))
+            .all(|cell| self.walls.has_cell(mirror(cell, 1)));
+        let target_width = self.classes[TARGET as usize - 1].width as usize;
+        if !walls_symmetric || mirror(self.goal_cell, target_width) != self.goal_cell {
+            return None;
+        }
+        let mut table = vec![u8::MAX; (self.classes.len() + 1) * self.cells];
+        for (number, class) in (1..).zip(&self.classes) {
+            for cell in (0..self.cells).filter(|&cell| class.fits.has_cell(cell)) {
+                table[number * self.cells + cell] = mirror(cell, class.width as usize) as u8;
+            }
+        }
+        Some(table)
+    }
+
+    /// The cells of the board.
+    pub(crate) fn cells(&self) -> usize {
+        self.cells
     }
 }

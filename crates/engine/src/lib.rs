@@ -5,9 +5,12 @@
 //! `unblocker-solve` are generic over it, so Rush Hour and Klotski share every
 //! search algorithm.
 
+pub mod heuristic;
 pub mod klotski;
+pub mod mirror;
 pub mod rush;
 
+pub use heuristic::Heuristic;
 use unblocker_model::{Board, Cell, Direction, Metric};
 
 /// A compact, hashable position.
@@ -81,9 +84,8 @@ pub trait Space: Sync {
     /// The board of a state (pieces keep the start board's letters).
     fn board(&self, state: Self::State) -> Board;
 
-    /// A lower bound on the moves left, used by informed searches; 0 is
-    /// always safe.
-    fn blockers(&self, _state: Self::State) -> u32 {
-        0
-    }
+    /// The estimate of the moves left under `metric` by `heuristic` (see
+    /// [`heuristic`] for each one's definition and whether it is a lower
+    /// bound), used by the informed searches; 0 at a goal position.
+    fn estimate(&self, state: Self::State, heuristic: Heuristic, metric: Metric) -> u32;
 }

@@ -10,7 +10,7 @@
 //! key deltas. Expanding a position is then, per line, two table look-ups and
 //! one addition per move; nothing allocates.
 
-use crate::Space;
+use crate::{Heuristic, Space};
 use unblocker_model::{Board, Cell, Direction, Goal, Metric, Mobility, Side};
 
 /// Bits per line in a key: a line holds at most 15 arrangements, so the
@@ -270,14 +270,32 @@ impl RushSpace {
         [across_rows, across_columns]
     }
 
+    /// The board the space was built from.
+    pub(crate) fn start_board(&self) -> &Board {
+        &self.start_board
+    }
+
+    /// Car `car`'s offset along its line: its column if it is horizontal,
+    /// its row if it is vertical.
+    #[inline]
+    pub(crate) fn offset(&self, key: u64, car: usize) -> u8 {
+        let (l, slot) = self.car_line[car];
+        let line = &self.lines[l];
+        line.offsets[field(key, line.key_shift) as usize][slot]
+    }
+
+    /// Every cell held by a car or a wall (bit `row × width + col`).
+    #[inline]
+    pub(crate) fn occupied(&self, key: u64) -> u64 {
+        self.lines.iter().fold(self.walls, |acc, line| {
+            acc | line.cells[field(key, line.key_shift) as usize]
+        })
+    }
+
     /// Every car's offset along its line.
     fn offsets(&self, key: u64) -> Vec<u8> {
-        self.car_line
-            .iter()
-            .map(|&(l, slot)| {
-                let line = &self.lines[l];
-                line.offsets[field(key, line.key_shift) as usize][slot]
-            })
+        (0..self.car_line.len())
+            .map(|car| self.offset(key, car))
             .collect()
     }
 }
@@ -385,6 +403,10 @@ impl Space for RushSpace {
 
     #[inline(always)]
     fn expand_into(&self, key: u64, metric: Metric, out: &mut [(u64, u32)]) -> usize {
+        assert!(
+            out.len() >= self.max_neighbors,
+            "expand_into needs max_neighbors slots"
+        );
         let crossings = self.crossings(key);
         let mut n = 0;
         for line in &self.lines {
@@ -393,12 +415,14 @@ impl Space for RushSpace {
                 & ((1 << line.len) - 1);
             let (start, all, steps) = line.table[arrangement << line.len | crossing];
             let count = if metric == Metric::Step { steps } else { all } as usize;
-            let start = start as usize;
-            for (slot, m) in out[n..n + count]
-                .iter_mut()
-                .zip(&line.moves[start..start + count])
-            {
-                *slot = (key.wrapping_add_signed(m.delta), m.cells);
+            for k in 0..count {
+                // SAFETY: `build_table` keeps every entry's moves inside
+                // `moves`, and `out` holds `max_neighbors`, the sum over the
+                // lines of their largest entries (checked above).
+                unsafe {
+                    let m = *line.moves.get_unchecked(start as usize + k);
+                    *out.get_unchecked_mut(n + k) = (key.wrapping_add_signed(m.delta), m.cells);
+                }
             }
             n += count;
         }
@@ -446,28 +470,8 @@ impl Space for RushSpace {
         self.start_board.with_pieces(pieces)
     }
 
-    /// Cars standing between the target and the exit, plus one for the
-    /// target's own last move unless it is already there.
-    fn blockers(&self, key: u64) -> u32 {
-        if self.is_goal(key) {
-            return 0;
-        }
-        let board = self.board(key);
-        let t = *board.target();
-        let Goal::Exit(exit) = board.goal() else {
-            return 0;
-        };
-        let (w, h) = (board.width() as u8, board.height() as u8);
-        let path: Vec<Cell> = match exit.side {
-            Side::Right => (t.col + t.width..w).map(|c| (t.row, c)).collect(),
-            Side::Left => (0..t.col).map(|c| (t.row, c)).collect(),
-            Side::Bottom => (t.row + t.height..h).map(|r| (r, t.col)).collect(),
-            Side::Top => (0..t.row).map(|r| (r, t.col)).collect(),
-        };
-        1 + board.pieces()[1..]
-            .iter()
-            .filter(|p| p.cells().any(|c| path.contains(&c)))
-            .count() as u32
+    fn estimate(&self, key: u64, heuristic: Heuristic, _metric: Metric) -> u32 {
+        crate::heuristic::rush(self, key, heuristic)
     }
 }
 

@@ -21,6 +21,7 @@ mod goal;
 mod label;
 mod metric;
 mod moves;
+pub mod puzzle;
 pub mod random;
 
 pub use board::{Board, Cell, Content, Game, Mobility, Piece, MAX_SIDE};

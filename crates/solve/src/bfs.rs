@@ -86,6 +86,34 @@ impl<K: State> Workspace<K> {
         path
     }
 
+    /// Explores the whole component of the start; returns the search and the
+    /// component's goal positions (empty if the search was stopped).
+    pub fn explore_goals<S: Space<State = K>>(
+        &mut self,
+        space: &S,
+        metric: Metric,
+        control: &Control,
+    ) -> (Walk, Vec<K>) {
+        let walk = self.bfs(
+            space,
+            &[space.start()],
+            metric,
+            StopAt::Exhaustion,
+            false,
+            control,
+        );
+        let goals = if walk.stopped.is_some() {
+            Vec::new()
+        } else {
+            self.nodes
+                .iter()
+                .map(|n| n.state)
+                .filter(|&s| space.is_goal(s))
+                .collect()
+        };
+        (walk, goals)
+    }
+
     /// Breadth-first search from `roots` (all at distance 0).
     pub fn bfs<S: Space<State = K>>(
         &mut self,
@@ -199,8 +227,14 @@ impl<K: State> Workspace<K> {
                         Entry::Present(j) if tie_break && j as usize >= level_end => {
                             let node = &mut nodes[j as usize];
                             if cells < node.cells {
-                                node.parent = parent;
-                                node.cells = cells;
+                                // `next` equals the stored state but may
+                                // carry what it means relative to its new
+                                // parent (see `unblocker_engine::mirror`).
+                                *node = Node {
+                                    state: next,
+                                    parent,
+                                    cells,
+                                };
                             }
                         }
                         Entry::Present(_) => {}

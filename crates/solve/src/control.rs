@@ -77,3 +77,31 @@ impl Control {
         None
     }
 }
+
+/// A running search's view of its [`Control`]: looks at it every
+/// [`CHECK_EVERY`] expanded positions, and keeps the start time.
+pub(crate) struct Watch<'a> {
+    control: &'a Control,
+    pub started: Instant,
+    next_check: u64,
+}
+
+impl<'a> Watch<'a> {
+    pub fn new(control: &'a Control) -> Watch<'a> {
+        Watch {
+            control,
+            started: Instant::now(),
+            next_check: CHECK_EVERY,
+        }
+    }
+
+    /// Why the search must stop now, if it must.
+    #[inline]
+    pub fn check(&mut self, progress: Progress) -> Option<StopReason> {
+        if progress.examined < self.next_check {
+            return None;
+        }
+        self.next_check = progress.examined + CHECK_EVERY;
+        self.control.check(self.started, progress)
+    }
+}

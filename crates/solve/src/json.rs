@@ -13,7 +13,12 @@ pub struct SolveJson<'a> {
     pub puzzle: String,
     pub game: &'static str,
     pub metric: Metric,
+    /// `bfs`, `astar`, `idastar`, `iddfs`, `dfs`, `greedy` or `bidir`.
     pub algorithm: &'static str,
+    /// The heuristic of `astar`, `idastar` and `greedy` (left out for the
+    /// others).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub heuristic: Option<&'static str>,
     /// The algorithm guarantees the fewest moves in `metric`.
     pub optimal: bool,
     /// `true`, `false`, or `null` when the search was stopped first.
@@ -48,8 +53,9 @@ impl<'a> SolveJson<'a> {
             puzzle: format::to_line(board),
             game: board.game().name(),
             metric: report.metric,
-            algorithm: "bfs",
-            optimal: true,
+            algorithm: report.algorithm.name(),
+            heuristic: report.heuristic.map(|h| h.name()),
+            optimal: report.optimal,
             solvable,
             status,
             moves: solved.then_some(report.moves.len() as u32),

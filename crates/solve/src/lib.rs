@@ -6,22 +6,30 @@
 //! allocating. The generic functions [`solve`] and [`analyze`] work on any
 //! [`unblocker_engine::Space`].
 
+mod algorithm;
+mod best_first;
 mod bfs;
+mod bidir;
 mod control;
+mod deepening;
+mod depth_first;
 pub mod json;
 mod solution;
 mod solver;
 mod stats;
 mod table;
 
+pub use algorithm::Algorithm;
 pub use bfs::{Node, StopAt, Walk, Workspace};
 pub use control::{Control, Progress, StopReason, CHECK_EVERY};
 pub use solution::{name_moves, replay, Move};
 pub use solver::{analyze, solve, Analysis, Report, SolveOptions, Verdict};
 pub use stats::{LevelStats, Stats};
 pub use table::{Entry, StateTable};
+pub use unblocker_engine::Heuristic;
 
 use unblocker_engine::klotski::{KlotskiError, KlotskiKey, KlotskiSpace};
+use unblocker_engine::mirror::{Mirrored, MirroredKlotski};
 use unblocker_engine::rush::{RushError, RushSpace};
 use unblocker_model::{Board, Game, Metric};
 
@@ -34,14 +42,19 @@ pub enum SolveError {
     Klotski(#[from] KlotskiError),
     #[error("search stopped: {0}")]
     Stopped(StopReason),
+    /// A heuristic that does not suit the game or the metric.
+    #[error("{0}")]
+    Options(String),
 }
 
 /// Search memory for every engine, reused from one puzzle to the next: one
-/// workspace per key width, shared by the games.
+/// workspace per state type, shared by the games.
 #[derive(Default)]
 pub struct Solver {
     narrow: Workspace<u64>,
     wide: Workspace<u128>,
+    mirrored_narrow: Workspace<Mirrored<u64>>,
+    mirrored_wide: Workspace<Mirrored<u128>>,
 }
 
 impl Solver {
@@ -49,16 +62,28 @@ impl Solver {
         Solver::default()
     }
 
-    /// Solves `board` optimally in `options.metric`.
+    /// Solves `board` in `options.metric` with `options.algorithm`
+    /// (optimally by default).
     pub fn solve(&mut self, board: &Board, options: &SolveOptions) -> Result<Report, SolveError> {
+        if let Some(heuristic) = options.heuristic_used() {
+            heuristic
+                .check(board.game(), options.metric)
+                .map_err(SolveError::Options)?;
+        }
         Ok(match Engine::for_board(board) {
             Engine::Rush => solve(&RushSpace::new(board)?, options, &mut self.narrow),
-            Engine::KlotskiNarrow => {
-                solve(&KlotskiSpace::<u64>::new(board)?, options, &mut self.narrow)
-            }
-            Engine::KlotskiWide => {
-                solve(&KlotskiSpace::<u128>::new(board)?, options, &mut self.wide)
-            }
+            Engine::KlotskiNarrow => solve_klotski(
+                KlotskiSpace::<u64>::new(board)?,
+                options,
+                &mut self.narrow,
+                &mut self.mirrored_narrow,
+            ),
+            Engine::KlotskiWide => solve_klotski(
+                KlotskiSpace::<u128>::new(board)?,
+                options,
+                &mut self.wide,
+                &mut self.mirrored_wide,
+            ),
         })
     }
 
@@ -82,6 +107,30 @@ impl Solver {
         };
         result.map_err(SolveError::Stopped)
     }
+}
+
+/// Solves a Klotski puzzle. Breadth-first search visits one position of each
+/// mirror pair when the board is symmetric (about half the work), and its
+/// statistics then count pairs; where the whole component is to be counted
+/// (exploring it, or reporting an unsolvable puzzle's reachable positions),
+/// and for the other algorithms (whose figures compare position counts), the
+/// plain search runs.
+fn solve_klotski<K: KlotskiKey>(
+    space: KlotskiSpace<K>,
+    options: &SolveOptions,
+    plain: &mut Workspace<K>,
+    mirrored: &mut Workspace<Mirrored<K>>,
+) -> Report {
+    if options.explore_component || options.algorithm != Algorithm::Bfs {
+        return solve(&space, options, plain);
+    }
+    if let Some(pairs) = MirroredKlotski::new(&space) {
+        let report = solve(&pairs, options, mirrored);
+        if report.verdict != Verdict::Unsolvable {
+            return report;
+        }
+    }
+    solve(&space, options, plain)
 }
 
 /// Which engine and key width a board needs.

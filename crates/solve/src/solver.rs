@@ -1,21 +1,43 @@
 //! Solving and analysing one position of any game.
 
+use crate::algorithm::{Algorithm, Found, Query};
+use crate::best_first::Order;
 use crate::bfs::{StopAt, Workspace};
 use crate::control::{Control, StopReason};
 use crate::solution::{name_moves, Move};
 use crate::stats::Stats;
 use serde::Serialize;
-use unblocker_engine::Space;
+use unblocker_engine::{Heuristic, Space};
 use unblocker_model::{Board, Metric};
 
-/// What to solve for.
+/// What to solve for, and how.
 #[derive(Clone, Default)]
 pub struct SolveOptions {
     pub metric: Metric,
     pub control: Control,
     /// Keep searching after the answer until the whole component was seen
-    /// (to report `reachable_states`).
+    /// (to report `reachable_states`; breadth-first search only).
     pub explore_component: bool,
+    pub algorithm: Algorithm,
+    /// The estimate of the informed algorithms (A*, IDA*, greedy); default:
+    /// [`Heuristic::best_for`] the metric. Must suit the game and metric
+    /// ([`Heuristic::check`]; [`crate::Solver::solve`] checks it).
+    pub heuristic: Option<Heuristic>,
+}
+
+impl SolveOptions {
+    /// The heuristic the algorithm uses, if it uses one.
+    pub fn heuristic_used(&self) -> Option<Heuristic> {
+        self.algorithm
+            .is_informed()
+            .then(|| self.heuristic.unwrap_or(Heuristic::best_for(self.metric)))
+    }
+
+    /// True if the algorithm guarantees the fewest moves in the metric.
+    pub fn is_optimal(&self) -> bool {
+        self.algorithm
+            .is_optimal(self.heuristic_used().unwrap_or(Heuristic::Zero))
+    }
 }
 
 /// The outcome of a solve.
@@ -31,8 +53,14 @@ pub enum Verdict {
 #[derive(Clone, Debug)]
 pub struct Report {
     pub metric: Metric,
+    pub algorithm: Algorithm,
+    /// The heuristic of an informed algorithm.
+    pub heuristic: Option<Heuristic>,
+    /// The algorithm guarantees that `length` is the optimum.
+    pub optimal: bool,
     pub verdict: Verdict,
-    /// The optimum in the chosen metric.
+    /// The solution's length in the chosen metric (the optimum when
+    /// `optimal`).
     pub length: Option<u32>,
     pub moves: Vec<Move>,
     /// One-cell steps of the solution.
@@ -42,12 +70,74 @@ pub struct Report {
     pub stats: Stats,
 }
 
-/// Solves optimally with breadth-first search.
+/// Solves with `options.algorithm` (breadth-first search by default: the
+/// optimum, with the fewest steps among optimal solutions in the slide and
+/// piece metrics; the other optimal algorithms guarantee only the optimum
+/// in the metric).
 pub fn solve<S: Space>(
     space: &S,
     options: &SolveOptions,
     workspace: &mut Workspace<S::State>,
 ) -> Report {
+    let metric = options.metric;
+    let control = &options.control;
+    let query = Query {
+        metric,
+        heuristic: options.heuristic_used().unwrap_or(Heuristic::Zero),
+    };
+    let mut reachable_states = None;
+    let found = match options.algorithm {
+        Algorithm::Bfs => {
+            let found = breadth_first(space, options, workspace);
+            reachable_states = found.1;
+            found.0
+        }
+        Algorithm::Astar => crate::best_first::search(space, query, Order::AStar, control),
+        Algorithm::Greedy => crate::best_first::search(space, query, Order::Greedy, control),
+        Algorithm::Idastar => crate::deepening::search(space, query, control),
+        Algorithm::Iddfs => crate::deepening::search(
+            space,
+            Query {
+                heuristic: Heuristic::Zero,
+                ..query
+            },
+            control,
+        ),
+        Algorithm::Dfs => crate::depth_first::search(space, metric, control),
+        Algorithm::Bidir => crate::bidir::search(space, metric, control, workspace),
+    };
+    let verdict = match (&found.path, found.stopped) {
+        (Some(_), _) => Verdict::Solved,
+        (None, Some(reason)) => Verdict::Stopped(reason),
+        (None, None) => Verdict::Unsolvable,
+    };
+    let moves = found.path.as_ref().map_or_else(Vec::new, |path| {
+        name_moves(space, &space.board(path[0]), path, metric == Metric::Piece)
+    });
+    let steps = moves.iter().map(Move::cells).sum();
+    Report {
+        metric,
+        algorithm: options.algorithm,
+        heuristic: options.heuristic_used(),
+        optimal: options.is_optimal(),
+        verdict,
+        length: found.path.as_ref().map(|_| match metric {
+            Metric::Step => steps,
+            _ => moves.len() as u32,
+        }),
+        steps,
+        moves,
+        reachable_states,
+        stats: found.stats,
+    }
+}
+
+/// Breadth-first search, and the component size when it explored it all.
+fn breadth_first<S: Space>(
+    space: &S,
+    options: &SolveOptions,
+    workspace: &mut Workspace<S::State>,
+) -> (Found<S::State>, Option<u64>) {
     let metric = options.metric;
     let stop_at = if options.explore_component {
         StopAt::Exhaustion
@@ -63,24 +153,17 @@ pub fn solve<S: Space>(
         tie_break,
         &options.control,
     );
-    let verdict = match (walk.goal_node, walk.stopped) {
-        (Some(_), _) => Verdict::Solved,
-        (None, Some(reason)) => Verdict::Stopped(reason),
-        (None, None) => Verdict::Unsolvable,
-    };
-    let moves = walk.goal_node.map_or_else(Vec::new, |node| {
-        let path = workspace.path_to(node);
-        name_moves(space, &space.board(path[0]), &path, metric == Metric::Piece)
-    });
-    Report {
-        metric,
-        verdict,
-        length: walk.goal_depth,
-        steps: moves.iter().map(Move::cells).sum(),
-        moves,
-        reachable_states: walk.exhausted.then_some(walk.stats.enqueued),
+    let reachable_states = walk.exhausted.then_some(walk.stats.enqueued);
+    let found = Found {
+        path: walk.goal_node.map(|node| workspace.path_to(node)),
+        stopped: if walk.goal_node.is_some() {
+            None
+        } else {
+            walk.stopped
+        },
         stats: walk.stats,
-    }
+    };
+    (found, reachable_states)
 }
 
 /// The shape of a position's component.
@@ -112,23 +195,10 @@ pub fn analyze<S: Space>(
     control: &Control,
     workspace: &mut Workspace<S::State>,
 ) -> Result<Analysis, StopReason> {
-    let forward = workspace.bfs(
-        space,
-        &[space.start()],
-        metric,
-        StopAt::Exhaustion,
-        false,
-        control,
-    );
+    let (forward, goals) = workspace.explore_goals(space, metric, control);
     if let Some(reason) = forward.stopped {
         return Err(reason);
     }
-    let goals: Vec<S::State> = workspace
-        .nodes()
-        .iter()
-        .map(|n| n.state)
-        .filter(|&s| space.is_goal(s))
-        .collect();
     let mut analysis = Analysis {
         metric,
         reachable_states: forward.stats.enqueued,

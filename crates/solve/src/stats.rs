@@ -35,6 +35,18 @@ impl Stats {
         self.elapsed_ms = elapsed.as_secs_f64() * 1000.0;
     }
 
+    /// The counts of level `depth`, adding the levels up to it if needed.
+    pub(crate) fn level(&mut self, depth: u32) -> &mut LevelStats {
+        while self.per_level.len() <= depth as usize {
+            let depth = self.per_level.len() as u32;
+            self.per_level.push(LevelStats {
+                depth,
+                ..LevelStats::default()
+            });
+        }
+        &mut self.per_level[depth as usize]
+    }
+
     /// Positions examined per second.
     pub fn rate(&self) -> f64 {
         if self.elapsed_ms > 0.0 {

@@ -1,0 +1,260 @@
+//! `unblocker db`: generate, query, summarise, import, export and merge the
+//! puzzle database (a SQLite file).
+
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::{BufReader, BufWriter};
+use std::path::{Path, PathBuf};
+use unblocker_db::stats::Stats;
+use unblocker_db::{generate, Database, GenerateOptions, Query};
+
+#[derive(clap::Args)]
+#[command(
+    about = "The database of every interesting puzzle: generate, query, stats, import, export, merge",
+    after_help = "Examples:\n  unblocker db generate --size 6 --max-walls 0 --threads 2\n  \
+        unblocker db generate --shard 1/4 --db part1.sqlite\n  \
+        unblocker db merge part1.sqlite part2.sqlite part3.sqlite part4.sqlite\n  \
+        unblocker db query --min-moves 40 --max-moves 60 --walls 0 --limit 5\n  \
+        unblocker db query --moves 20 --random --limit 1 --format json\n  \
+        unblocker db stats --svg stats.svg\n  unblocker db import rush.txt\n  unblocker db export > rush.txt"
+)]
+pub struct Args {
+    /// The database file (default: unblocker/puzzles.sqlite in the user's data directory).
+    #[arg(long, global = true)]
+    db: Option<PathBuf>,
+    #[command(subcommand)]
+    command: DbCommand,
+}
+
+#[derive(clap::Subcommand)]
+enum DbCommand {
+    /// Enumerate every position and store each component's interesting puzzle
+    /// (resumes an interrupted run).
+    Generate(GenerateArgs),
+    /// Print puzzles as `MOVES BOARD CLUSTER` lines (hardest first) or JSON.
+    Query(QueryArgs),
+    /// Puzzles by moves, pieces, walls and component size; the largest component.
+    Stats(StatsArgs),
+    /// Add `MOVES BOARD CLUSTER` lines (fogleman/rush's rush.txt).
+    Import { file: PathBuf },
+    /// Write every puzzle as a `MOVES BOARD CLUSTER` line, hardest first.
+    Export {
+        /// Write to this file instead of standard output.
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+    },
+    /// Add the puzzles and finished units of shard databases.
+    Merge {
+        #[arg(required = true)]
+        shards: Vec<PathBuf>,
+    },
+}
+
+#[derive(clap::Args)]
+struct GenerateArgs {
+    /// `rush` (Rush Hour); `klotski` is not implemented yet.
+    #[arg(long, default_value = "rush")]
+    game: String,
+    /// Board size (3 to 6).
+    #[arg(long, default_value_t = 6)]
+    size: usize,
+    /// Walls per puzzle, at most.
+    #[arg(long, default_value_t = 2)]
+    max_walls: usize,
+    /// Worker threads (default: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Run part K of N (e.g. 3/8) of the work; merge the parts with `db merge`.
+    #[arg(long, default_value = "1/1", value_parser = parse_shard)]
+    shard: (u64, u64),
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+#[derive(clap::Args)]
+struct QueryArgs {
+    /// Exactly this many moves.
+    #[arg(long, conflicts_with_all = ["min_moves", "max_moves"])]
+    moves: Option<u32>,
+    #[arg(long)]
+    min_moves: Option<u32>,
+    #[arg(long)]
+    max_moves: Option<u32>,
+    /// Exactly this many walls.
+    #[arg(long)]
+    walls: Option<u32>,
+    /// Exactly this many cars (the target included).
+    #[arg(long)]
+    pieces: Option<u32>,
+    /// Random order instead of hardest first.
+    #[arg(long)]
+    random: bool,
+    #[arg(long)]
+    limit: Option<u64>,
+    /// `line` (MOVES BOARD CLUSTER) or `json` (one object per line).
+    #[arg(long, default_value = "line", value_parser = ["line", "json"])]
+    format: String,
+}
+
+#[derive(clap::Args)]
+struct StatsArgs {
+    #[arg(long)]
+    json: bool,
+    /// Also draw the chart into this SVG file.
+    #[arg(long)]
+    svg: Option<PathBuf>,
+}
+
+fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+    let (k, n) = text
+        .split_once('/')
+        .ok_or_else(|| format!("shard `{text}`: expected K/N, e.g. 2/8"))?;
+    let parse = |s: &str| {
+        s.parse::<u64>()
+            .map_err(|_| format!("shard `{text}`: `{s}` is not a number"))
+    };
+    let (k, n) = (parse(k)?, parse(n)?);
+    if k == 0 || k > n {
+        return Err(format!("shard `{text}`: K must be between 1 and N"));
+    }
+    Ok((k, n))
+}
+
+pub fn run(args: Args) -> Result<u8, String> {
+    let path = match args.db {
+        Some(p) => p,
+        None => Database::default_path()
+            .ok_or("no data directory for the default database; pass --db FILE")?,
+    };
+    match args.command {
+        DbCommand::Generate(g) => run_generate(&path, g),
+        DbCommand::Query(q) => run_query(&path, q),
+        DbCommand::Stats(s) => run_stats(&path, s),
+        DbCommand::Import { file } => {
+            let input = std::fs::File::open(&file)
+                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let mut db = Database::open(&path).map_err(|e| e.to_string())?;
+            let added = db
+                .import(BufReader::new(input))
+                .map_err(|e| format!("{}: {e}", file.display()))?;
+            eprintln!("imported {added} new puzzles into {}", path.display());
+            Ok(0)
+        }
+        DbCommand::Export { output } => {
+            let db = Database::open_existing(&path).map_err(|e| e.to_string())?;
+            let count = match output {
+                Some(file) => {
+                    let out = std::fs::File::create(&file)
+                        .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+                    db.export(BufWriter::new(out))
+                }
+                None => db.export(BufWriter::new(std::io::stdout().lock())),
+            }
+            .map_err(|e| e.to_string())?;
+            eprintln!("exported {count} puzzles");
+            Ok(0)
+        }
+        DbCommand::Merge { shards } => {
+            let mut db = Database::open(&path).map_err(|e| e.to_string())?;
+            for shard in shards {
+                let added = db
+                    .merge(&shard)
+                    .map_err(|e| format!("{}: {e}", shard.display()))?;
+                eprintln!("{}: {added} new puzzles", shard.display());
+            }
+            Ok(0)
+        }
+    }
+}
+
+fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
+    if args.game != "rush" {
+        return Err(format!(
+            "game `{}`: only `rush` is generated so far (Klotski is planned)",
+            args.game
+        ));
+    }
+    let mut db = Database::open(path).map_err(|e| e.to_string())?;
+    let options = GenerateOptions {
+        size: args.size,
+        max_walls: args.max_walls,
+        threads: args.threads,
+        shard: args.shard,
+        max_units: None,
+    };
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(0)
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {pos}/{len} units, ETA {eta_precise} {msg}",
+        )
+        .expect("a valid template")
+        .progress_chars("=> "),
+    );
+    let start = std::time::Instant::now();
+    let summary = generate(&mut db, &options, |p| {
+        bar.set_length(p.units_total);
+        bar.set_position(p.units_done);
+        let rate = p.positions as f64 / start.elapsed().as_secs_f64().max(1e-9);
+        bar.set_message(format!(
+            "{} positions ({:.2} M/s), {} puzzles",
+            p.positions,
+            rate / 1e6,
+            p.puzzles
+        ));
+    })
+    .map_err(|e| e.to_string())?;
+    bar.finish();
+    eprintln!(
+        "{} units run ({} already done), {} positions, {} puzzles in {:.1} s ({:.2} M positions/s) -> {}",
+        summary.units_run,
+        summary.units_skipped,
+        summary.positions,
+        summary.puzzles,
+        summary.seconds,
+        summary.positions as f64 / summary.seconds.max(1e-9) / 1e6,
+        path.display()
+    );
+    Ok(0)
+}
+
+fn run_query(path: &Path, args: QueryArgs) -> Result<u8, String> {
+    let db = Database::open_existing(path).map_err(|e| e.to_string())?;
+    let query = Query {
+        min_moves: args.moves.or(args.min_moves),
+        max_moves: args.moves.or(args.max_moves),
+        walls: args.walls,
+        pieces: args.pieces,
+        random: args.random,
+        limit: args.limit,
+    };
+    for p in db.query(&query).map_err(|e| e.to_string())? {
+        if args.format == "json" {
+            println!("{}", serde_json::to_string(&p).map_err(|e| e.to_string())?);
+        } else {
+            println!("{:02} {} {}", p.moves, p.board, p.cluster);
+        }
+    }
+    Ok(0)
+}
+
+fn run_stats(path: &Path, args: StatsArgs) -> Result<u8, String> {
+    let db = Database::open_existing(path).map_err(|e| e.to_string())?;
+    let stats = Stats::of(&db).map_err(|e| e.to_string())?;
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string(&stats).map_err(|e| e.to_string())?
+        );
+    } else {
+        print!("{}", stats.text());
+    }
+    if let Some(svg) = args.svg {
+        stats.chart(&svg)?;
+        eprintln!("chart written to {}", svg.display());
+    }
+    Ok(0)
+}

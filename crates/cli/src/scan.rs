@@ -1,0 +1,94 @@
+//! `unblocker scan`: read a board from a screenshot, print it (or its JSON),
+//! optionally write the debug picture and go on to solve it.
+
+use crate::input::PuzzleArgs;
+use crate::render::{draw, ColorChoice};
+use std::path::PathBuf;
+use unblocker_model::{format, Metric};
+
+#[derive(clap::Args)]
+#[command(
+    about = "Read an Unblock Me board from a screenshot (PNG, JPEG, GIF, WebP)",
+    long_about = "Read an Unblock Me board from a screenshot (PNG, JPEG, GIF or WebP, up to 50 \
+        megapixels) of any phone, tablet or emulator, at any resolution and in any wood theme, \
+        or a picture cropped to the board. Prints the board in the canonical one-line form, the \
+        exit (from the notch in the frame; assumed right of the prisoner's row when the frame \
+        is not in the picture, which is said) and a confidence from 0 to 1.\n\nA picture that \
+        is not a puzzle, or whose board breaks the rules, is refused with the reason (exit \
+        code 2). --debug writes the picture with what was found drawn over it, in both cases.",
+    after_help = "Examples:\n  unblocker scan screenshot.png\n  unblocker scan screenshot.jpg --json\n  \
+        unblocker scan screenshot.png --solve --no-boards\n  unblocker scan photo.png --debug seen.png"
+)]
+pub struct Args {
+    /// The picture.
+    pub image: PathBuf,
+    /// Print one JSON object: {"board", "exit", "confidence", "exit_assumed"}
+    /// (with --solve, the solve command's JSON object follows on a second line).
+    #[arg(long)]
+    pub json: bool,
+    /// Go on to solve the board, as `unblocker solve` does.
+    #[arg(long)]
+    pub solve: bool,
+    /// Write the picture with the board outline, grid and pieces found to this PNG file.
+    #[arg(long, value_name = "OUT.png")]
+    pub debug: Option<PathBuf>,
+    /// With --solve: what one move is (slide, step).
+    #[arg(long, requires = "solve")]
+    pub metric: Option<Metric>,
+    /// With --solve: list the moves without drawing the board after each.
+    #[arg(long, requires = "solve")]
+    pub no_boards: bool,
+    /// Use colours: auto, always or never.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub color: ColorChoice,
+}
+
+pub fn run(args: Args) -> Result<u8, String> {
+    let name = args.image.display().to_string();
+    let bytes = std::fs::read(&args.image).map_err(|e| format!("cannot read {name}: {e}"))?;
+    if let Some(out) = &args.debug {
+        let picture = unblocker_scan::debug_overlay(&bytes).map_err(|e| format!("{name}: {e}"))?;
+        std::fs::write(out, picture).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    }
+    let scan = unblocker_scan::scan(&bytes).map_err(|e| format!("{name}: {e}"))?;
+    if args.json {
+        let json = serde_json::to_string(&scan.json()).map_err(|e| e.to_string())?;
+        println!("{json}");
+    } else {
+        print_scan(&scan, !args.solve, args.color.enabled());
+    }
+    if !args.solve {
+        return Ok(0);
+    }
+    if !args.json {
+        println!();
+    }
+    let solve = crate::solve::Args {
+        target: PuzzleArgs {
+            puzzle: name.clone(),
+            metric: args.metric,
+            json: args.json,
+            options: Default::default(),
+        },
+        play: false,
+        no_boards: args.no_boards,
+        search: Default::default(),
+        color: args.color,
+    };
+    crate::solve::solve_board(Some(&name), &scan.board, &solve)
+}
+
+/// The scan in words; the board drawn unless the solution (which draws it) follows.
+fn print_scan(scan: &unblocker_scan::Scan, draw_board: bool, color: bool) {
+    println!("Board       {}", format::to_line(&scan.board));
+    let assumed = if scan.exit_assumed {
+        " (assumed: no frame in the picture)"
+    } else {
+        ""
+    };
+    println!("Exit        {}{assumed}", scan.exit());
+    println!("Confidence  {:.2}", scan.confidence);
+    if draw_board {
+        print!("{}", draw(&scan.board, None, color, "  "));
+    }
+}

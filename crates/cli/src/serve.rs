@@ -1,0 +1,66 @@
+//! `unblocker serve`: the web UI and its JSON API (crate `unblocker-web`).
+
+use std::path::PathBuf;
+use std::time::Duration;
+use unblocker_web::{Config, Limits};
+
+#[derive(clap::Args)]
+#[command(
+    about = "Serve the web UI: load, edit, solve, watch and play puzzles in a browser",
+    long_about = "Serve the web UI and its JSON API (see the README): load a screenshot, a board \
+        string or a bundled puzzle, edit it, solve it with live progress, watch the solution, play \
+        it yourself with hints, and share a link. Everything is in the binary; the page works \
+        offline.",
+    after_help = "Examples:\n  unblocker serve\n  unblocker serve --port 9000 --host 0.0.0.0\n  \
+        unblocker serve --max-solves 4 --timeout 10"
+)]
+pub struct Args {
+    /// Port to listen on (0 picks a free one).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Address to listen on (0.0.0.0 for every interface).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Solves running at once; more wait briefly, then get 503.
+    #[arg(long, value_name = "N")]
+    pub max_solves: Option<usize>,
+    /// Longest time one solve may run, in seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Most positions one solve may examine (the memory cap).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// The puzzle database for random puzzles (default: the one `unblocker
+    /// db generate` writes, if it exists).
+    #[arg(long, value_name = "PATH")]
+    pub database: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> Result<u8, String> {
+    let mut limits = Limits::default();
+    if let Some(n) = args.max_solves {
+        if n == 0 {
+            return Err("--max-solves must be at least 1".to_string());
+        }
+        limits.max_solves = n;
+    }
+    if let Some(t) = args.timeout {
+        if !(t.is_finite() && t > 0.0) {
+            return Err(format!(
+                "--timeout must be a positive number of seconds, not {t}"
+            ));
+        }
+        limits.timeout = Duration::from_secs_f64(t);
+    }
+    if let Some(n) = args.max_nodes {
+        limits.max_nodes = n;
+    }
+    let database = args
+        .database
+        .or_else(|| unblocker_db::Database::default_path().filter(|path| path.exists()));
+    let config = Config { limits, database };
+    unblocker_web::run(&args.host, args.port, config, |address| {
+        println!("Unblocker is serving on http://{address}/ (Ctrl-C to stop)");
+    })?;
+    Ok(0)
+}

@@ -1,0 +1,34 @@
+//! The puzzle database: every interesting Rush Hour puzzle of a board size,
+//! generated exhaustively ([`rush::Generator`], driven by [`generate()`]),
+//! stored in SQLite ([`Database`]) and queried by difficulty, pieces and
+//! walls ([`Query`], [`Database::random`]), with statistics and a chart
+//! ([`stats`]).
+
+mod generate;
+mod layout;
+mod lines;
+pub mod rush;
+pub mod stats;
+mod store;
+
+pub use generate::{generate, GenerateOptions, Progress, Summary};
+pub use store::{Database, DbError, Grouping, Query};
+
+use serde::Serialize;
+
+/// One stored puzzle: a component's hardest position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Puzzle {
+    /// Optimal number of moves (a move slides one piece any distance).
+    pub moves: u32,
+    /// fogleman/rush's one-line form (`o` empty, `x` wall, `A` the target).
+    pub board: String,
+    /// Positions in the puzzle's connected component.
+    pub cluster: u64,
+    pub walls: u32,
+    /// Cars, the target included.
+    pub pieces: u32,
+    /// Positions of the component at each distance from the goal (empty for
+    /// imported puzzles).
+    pub histogram: Vec<u64>,
+}

@@ -1,0 +1,430 @@
+//! The SQLite file: schema, the generator's per-unit commits (what makes a
+//! rerun resume), queries, import, export and merging of shard files.
+
+use crate::rush::UnitOutput;
+use crate::Puzzle;
+use rusqlite::{params, params_from_iter, Connection, OptionalExtension};
+use std::collections::HashSet;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+/// Why a database operation failed.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("database: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    #[error("line {line}: {message}")]
+    Import { line: usize, message: String },
+    #[error("{0}")]
+    Mismatch(String),
+}
+
+/// The schema (documented in the crate README).
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS puzzles (
+    id INTEGER PRIMARY KEY,
+    moves INTEGER NOT NULL,
+    board TEXT NOT NULL UNIQUE,
+    cluster INTEGER NOT NULL,
+    walls INTEGER NOT NULL,
+    pieces INTEGER NOT NULL,
+    histogram TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS puzzles_moves ON puzzles (moves);
+CREATE INDEX IF NOT EXISTS puzzles_pieces ON puzzles (pieces);
+CREATE INDEX IF NOT EXISTS puzzles_walls ON puzzles (walls);
+CREATE TABLE IF NOT EXISTS units (
+    id INTEGER PRIMARY KEY,
+    positions INTEGER NOT NULL,
+    components INTEGER NOT NULL,
+    puzzles INTEGER NOT NULL,
+    seconds REAL NOT NULL
+);
+";
+
+/// The order of listings: hardest first, then larger components, then board
+/// text (fogleman/rush's `rush1000.txt` order).
+const ORDER: &str = "ORDER BY moves DESC, cluster DESC, board";
+
+/// Which puzzles a query selects.
+#[derive(Clone, Debug, Default)]
+pub struct Query {
+    pub min_moves: Option<u32>,
+    pub max_moves: Option<u32>,
+    pub walls: Option<u32>,
+    pub pieces: Option<u32>,
+    /// Random order instead of hardest first.
+    pub random: bool,
+    pub limit: Option<u64>,
+}
+
+/// An open puzzle database.
+pub struct Database {
+    conn: Connection,
+}
+
+const COLUMNS: &str = "moves, board, cluster, walls, pieces, histogram";
+
+fn puzzle_from_row(row: &rusqlite::Row) -> rusqlite::Result<Puzzle> {
+    let histogram: String = row.get(5)?;
+    Ok(Puzzle {
+        moves: row.get(0)?,
+        board: row.get(1)?,
+        cluster: row.get(2)?,
+        walls: row.get(3)?,
+        pieces: row.get(4)?,
+        histogram: histogram
+            .split(',')
+            .filter_map(|n| n.parse().ok())
+            .collect(),
+    })
+}
+
+fn histogram_text(histogram: &[u64]) -> String {
+    histogram
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+impl Database {
+    /// The default file: `unblocker/puzzles.sqlite` in the user's data
+    /// directory.
+    pub fn default_path() -> Option<PathBuf> {
+        dirs::data_dir().map(|d| d.join("unblocker").join("puzzles.sqlite"))
+    }
+
+    /// Opens (creating if needed, with its folder) the database at `path`.
+    pub fn open(path: &Path) -> Result<Database, DbError> {
+        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent)?;
+        }
+        let conn = Connection::open(path)?;
+        conn.execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")?;
+        conn.execute_batch(SCHEMA)?;
+        Ok(Database { conn })
+    }
+
+    /// Opens an existing database for reading; a missing file is an error
+    /// rather than a new empty database.
+    pub fn open_existing(path: &Path) -> Result<Database, DbError> {
+        if !path.exists() {
+            return Err(DbError::Mismatch(format!(
+                "no database at {} (create it with `unblocker db generate` or `db import`)",
+                path.display()
+            )));
+        }
+        Database::open(path)
+    }
+
+    /// Records what the file holds (e.g. `game=rush size=6 max_walls=2`),
+    /// or checks that it matches what it already holds.
+    pub fn claim(&self, settings: &[(&str, String)]) -> Result<(), DbError> {
+        for (key, value) in settings {
+            let stored: Option<String> = self
+                .conn
+                .query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
+                .optional()?;
+            match stored {
+                Some(s) if s != *value => {
+                    return Err(DbError::Mismatch(format!(
+                        "this database holds {key} = {s}, not {value}; use another --db file"
+                    )))
+                }
+                Some(_) => {}
+                None => {
+                    self.conn.execute(
+                        "INSERT INTO meta (key, value) VALUES (?1, ?2)",
+                        params![key, value],
+                    )?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The stored settings.
+    pub fn meta(&self) -> Result<Vec<(String, String)>, DbError> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT key, value FROM meta ORDER BY key")?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The units already committed.
+    pub fn done_units(&self) -> Result<HashSet<u64>, DbError> {
+        let mut stmt = self.conn.prepare("SELECT id FROM units")?;
+        let ids = stmt.query_map([], |r| r.get(0))?;
+        Ok(ids.collect::<Result<_, _>>()?)
+    }
+
+    /// Stores one unit's puzzles and marks it done, atomically.
+    pub fn commit_unit(
+        &mut self,
+        unit: u64,
+        output: &UnitOutput,
+        seconds: f64,
+    ) -> Result<(), DbError> {
+        let tx = self.conn.transaction()?;
+        {
+            let mut insert = tx.prepare_cached(
+                "INSERT OR IGNORE INTO puzzles (moves, board, cluster, walls, pieces, histogram)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?;
+            for p in &output.puzzles {
+                insert.execute(params![
+                    p.moves,
+                    p.board,
+                    p.cluster,
+                    p.walls,
+                    p.pieces,
+                    histogram_text(&p.histogram)
+                ])?;
+            }
+            tx.execute(
+                "INSERT OR REPLACE INTO units (id, positions, components, puzzles, seconds)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![
+                    unit,
+                    output.positions,
+                    output.components,
+                    output.puzzles.len(),
+                    seconds
+                ],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Total positions explored and seconds spent over the committed units.
+    pub fn work_done(&self) -> Result<(u64, u64, f64), DbError> {
+        Ok(self.conn.query_row(
+            "SELECT count(*), coalesce(sum(positions), 0), coalesce(sum(seconds), 0) FROM units",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )?)
+    }
+
+    /// The puzzles a query selects.
+    pub fn query(&self, q: &Query) -> Result<Vec<Puzzle>, DbError> {
+        let (filter, values) = where_clause(q);
+        let order = if q.random { "ORDER BY random()" } else { ORDER };
+        let limit = q.limit.map_or(String::new(), |l| format!("LIMIT {l}"));
+        let sql = format!("SELECT {COLUMNS} FROM puzzles {filter} {order} {limit}");
+        let mut stmt = self.conn.prepare(&sql)?;
+        let rows = stmt.query_map(params_from_iter(values), puzzle_from_row)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// One puzzle chosen uniformly among those with `min..=max` moves (what
+    /// the web UI's "random puzzle of a chosen difficulty" calls).
+    pub fn random(&self, min_moves: u32, max_moves: u32) -> Result<Option<Puzzle>, DbError> {
+        let range = "FROM puzzles WHERE moves BETWEEN ?1 AND ?2";
+        let count: i64 = self.conn.query_row(
+            &format!("SELECT count(*) {range}"),
+            params![min_moves, max_moves],
+            |r| r.get(0),
+        )?;
+        if count == 0 {
+            return Ok(None);
+        }
+        let sql = format!("SELECT {COLUMNS} {range} LIMIT 1 OFFSET (SELECT abs(random()) % ?3)");
+        Ok(self
+            .conn
+            .query_row(&sql, params![min_moves, max_moves, count], puzzle_from_row)
+            .optional()?)
+    }
+
+    /// Counts of puzzles grouped by one column (`moves`, `pieces` or
+    /// `walls`), with the average moves of each group.
+    pub fn histogram(&self, column: Grouping) -> Result<Vec<(u64, u64, f64)>, DbError> {
+        let c = column.column();
+        let sql =
+            format!("SELECT {c}, count(*), avg(moves) FROM puzzles GROUP BY {c} ORDER BY {c}");
+        let mut stmt = self.conn.prepare(&sql)?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Puzzles, average and largest moves by component size, in powers of 2
+    /// (`bucket` b holds components of 2^b to 2^(b+1) - 1 positions).
+    pub fn by_component_size(&self) -> Result<Vec<(u32, u64, f64, u32)>, DbError> {
+        let mut stmt = self.conn.prepare("SELECT cluster, moves FROM puzzles")?;
+        let mut buckets: Vec<(u64, f64, u32)> = Vec::new();
+        let rows = stmt.query_map([], |r| Ok((r.get::<_, u64>(0)?, r.get::<_, u32>(1)?)))?;
+        for row in rows {
+            let (cluster, moves) = row?;
+            let b = (63 - cluster.max(1).leading_zeros()) as usize;
+            if buckets.len() <= b {
+                buckets.resize(b + 1, (0, 0.0, 0));
+            }
+            let entry = &mut buckets[b];
+            entry.0 += 1;
+            entry.1 += moves as f64;
+            entry.2 = entry.2.max(moves);
+        }
+        Ok(buckets
+            .into_iter()
+            .enumerate()
+            .filter(|(_, (n, _, _))| *n > 0)
+            .map(|(b, (n, sum, max))| (b as u32, n, sum / n as f64, max))
+            .collect())
+    }
+
+    /// The puzzle with the largest component.
+    pub fn largest_component(&self) -> Result<Option<Puzzle>, DbError> {
+        let sql = format!("SELECT {COLUMNS} FROM puzzles ORDER BY cluster DESC, board LIMIT 1");
+        Ok(self.conn.query_row(&sql, [], puzzle_from_row).optional()?)
+    }
+
+    /// Reads `MOVES BOARD CLUSTER` lines (fogleman/rush's `rush.txt`; `#`
+    /// comments and blank lines skipped); returns how many were new.
+    pub fn import(&mut self, input: impl BufRead) -> Result<u64, DbError> {
+        let tx = self.conn.transaction()?;
+        let mut added = 0;
+        {
+            let mut insert = tx.prepare_cached(
+                "INSERT OR IGNORE INTO puzzles (moves, board, cluster, walls, pieces, histogram)
+                 VALUES (?1, ?2, ?3, ?4, ?5, '')",
+            )?;
+            for (n, line) in input.lines().enumerate() {
+                let line = line?;
+                let text = line.trim();
+                if text.is_empty() || text.starts_with('#') {
+                    continue;
+                }
+                let p = parse_line(text).map_err(|message| DbError::Import {
+                    line: n + 1,
+                    message,
+                })?;
+                added +=
+                    insert.execute(params![p.moves, p.board, p.cluster, p.walls, p.pieces])? as u64;
+            }
+        }
+        tx.commit()?;
+        Ok(added)
+    }
+
+    /// Writes every puzzle as a `MOVES BOARD CLUSTER` line, hardest first.
+    pub fn export(&self, mut out: impl Write) -> Result<u64, DbError> {
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT moves, board, cluster FROM puzzles {ORDER}"
+        ))?;
+        let mut rows = stmt.query([])?;
+        let mut count = 0;
+        while let Some(r) = rows.next()? {
+            let (moves, board, cluster): (u32, String, u64) = (r.get(0)?, r.get(1)?, r.get(2)?);
+            writeln!(out, "{moves:02} {board} {cluster}")?;
+            count += 1;
+        }
+        out.flush()?;
+        Ok(count)
+    }
+
+    /// Adds another database's puzzles and committed units (a shard of the
+    /// same generation); returns the number of new puzzles.
+    pub fn merge(&mut self, other: &Path) -> Result<u64, DbError> {
+        let theirs = Database::open_existing(other)?;
+        let settings: Vec<(String, String)> = theirs.meta()?;
+        drop(theirs);
+        let claimed: Vec<(&str, String)> = settings
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.clone()))
+            .collect();
+        self.claim(&claimed)?;
+        self.conn.execute(
+            "ATTACH DATABASE ?1 AS other",
+            [other.to_string_lossy().as_ref()],
+        )?;
+        let result = (|| -> Result<u64, DbError> {
+            let tx = self.conn.transaction()?;
+            let added = tx.execute(
+                &format!(
+                    "INSERT OR IGNORE INTO puzzles ({COLUMNS}) SELECT {COLUMNS} FROM other.puzzles"
+                ),
+                [],
+            )? as u64;
+            tx.execute("INSERT OR IGNORE INTO units SELECT * FROM other.units", [])?;
+            tx.commit()?;
+            Ok(added)
+        })();
+        self.conn.execute("DETACH DATABASE other", [])?;
+        result
+    }
+}
+
+/// A column puzzles are grouped by.
+#[derive(Clone, Copy, Debug)]
+pub enum Grouping {
+    Moves,
+    Pieces,
+    Walls,
+}
+
+impl Grouping {
+    fn column(self) -> &'static str {
+        match self {
+            Grouping::Moves => "moves",
+            Grouping::Pieces => "pieces",
+            Grouping::Walls => "walls",
+        }
+    }
+}
+
+fn where_clause(q: &Query) -> (String, Vec<u32>) {
+    let mut terms = Vec::new();
+    let mut values = Vec::new();
+    for (term, value) in [
+        ("moves >= ?", q.min_moves),
+        ("moves <= ?", q.max_moves),
+        ("walls = ?", q.walls),
+        ("pieces = ?", q.pieces),
+    ] {
+        if let Some(v) = value {
+            terms.push(term);
+            values.push(v);
+        }
+    }
+    if terms.is_empty() {
+        (String::new(), values)
+    } else {
+        (format!("WHERE {}", terms.join(" AND ")), values)
+    }
+}
+
+/// One `MOVES BOARD CLUSTER` line.
+fn parse_line(text: &str) -> Result<Puzzle, String> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let [moves, board, cluster] = fields[..] else {
+        return Err(format!(
+            "expected `MOVES BOARD CLUSTER`, found {} fields",
+            fields.len()
+        ));
+    };
+    let moves: u32 = moves
+        .parse()
+        .map_err(|_| format!("moves `{moves}` is not a number"))?;
+    let cluster: u64 = cluster
+        .parse()
+        .map_err(|_| format!("cluster `{cluster}` is not a number"))?;
+    let parsed = unblocker_model::format::parse_as(
+        board,
+        unblocker_model::format::Format::Line,
+        Default::default(),
+    )
+    .map_err(|e| format!("board `{board}`: {e}"))?;
+    Ok(Puzzle {
+        moves,
+        board: board.replace('.', "o"),
+        cluster,
+        walls: parsed.walls().len() as u32,
+        pieces: parsed.pieces().len() as u32,
+        histogram: Vec::new(),
+    })
+}

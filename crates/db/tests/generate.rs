@@ -1,0 +1,211 @@
+//! The generator against fogleman/rush's counts and the solver, and the
+//! database's resume, shard and merge guarantees.
+
+use std::path::{Path, PathBuf};
+use unblocker_db::rush::Generator;
+use unblocker_db::{generate, Database, GenerateOptions, Puzzle, Query};
+use unblocker_model::{format, Metric};
+use unblocker_solve::{Control, Solver};
+
+fn shared(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared")
+        .join(path)
+}
+
+fn options(size: usize, max_walls: usize) -> GenerateOptions {
+    GenerateOptions {
+        size,
+        max_walls,
+        threads: 2,
+        shard: (1, 1),
+        max_units: None,
+    }
+}
+
+fn generated(dir: &Path, name: &str, options: &GenerateOptions) -> Database {
+    let mut db = Database::open(&dir.join(name)).unwrap();
+    generate(&mut db, options, |_| {}).unwrap();
+    db
+}
+
+fn exported(db: &Database) -> String {
+    let mut out = Vec::new();
+    db.export(&mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+fn all(db: &Database) -> Vec<Puzzle> {
+    db.query(&Query::default()).unwrap()
+}
+
+/// fogleman/rush's enumerator counts (cpp/src/config.h, `MaxID` + 1): the
+/// positions where no car can move left or up, one of which is the smallest
+/// position of every component.
+#[test]
+fn candidate_positions_match_fogleman_counts() {
+    for (size, walls, expected) in [
+        (4, 0, 1_349),
+        (4, 1, 9_804),
+        (4, 2, 33_953),
+        (5, 0, 268_109),
+    ] {
+        let g = Generator::new(size, walls).unwrap();
+        let count: u64 = (0..g.units()).map(|u| g.unit_candidates(u)).sum();
+        assert_eq!(count, expected, "{size}x{size}, up to {walls} walls");
+    }
+}
+
+/// Every stored puzzle's moves, component and distance histogram equal a
+/// fresh analysis by the solver; the puzzle is its component's hardest
+/// position; and removing any wall (which no solution moves) lowers its
+/// optimum, as minimality demands.
+#[test]
+fn small_databases_agree_with_the_solver() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut solver = Solver::new();
+    let control = Control::default();
+    for (size, walls) in [(4, 2), (5, 0)] {
+        let db = generated(
+            dir.path(),
+            &format!("{size}-{walls}.sqlite"),
+            &options(size, walls),
+        );
+        let puzzles = all(&db);
+        assert!(!puzzles.is_empty());
+        for p in &puzzles {
+            let board = format::parse(&p.board, Default::default()).unwrap();
+            let a = solver.analyze(&board, Metric::Slide, &control).unwrap();
+            assert_eq!(a.optimal, Some(p.moves), "{}", p.board);
+            assert_eq!(a.farthest, Some(p.moves), "{} is the hardest", p.board);
+            assert_eq!(a.reachable_states, p.cluster, "{}", p.board);
+            assert_eq!(a.distance_histogram, p.histogram, "{}", p.board);
+            assert_eq!(p.walls as usize, board.walls().len());
+            for (i, _) in p.board.match_indices('x') {
+                let mut without = p.board.clone();
+                without.replace_range(i..i + 1, "o");
+                let board = format::parse(&without, Default::default()).unwrap();
+                let fewer = solver.analyze(&board, Metric::Slide, &control).unwrap();
+                assert!(
+                    fewer.optimal < Some(p.moves),
+                    "{}: wall at {i} is not needed",
+                    p.board
+                );
+            }
+        }
+        // Each component appears once: the one-move puzzle is the lone target.
+        let one_move: Vec<_> = puzzles.iter().filter(|p| p.moves == 1).collect();
+        assert_eq!(one_move.len(), 1);
+        assert_eq!(one_move[0].pieces, 1);
+    }
+}
+
+#[test]
+fn shards_merge_into_the_unsharded_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = generated(dir.path(), "whole.sqlite", &options(4, 2));
+    let mut merged = Database::open(&dir.path().join("merged.sqlite")).unwrap();
+    for k in 1..=3 {
+        let name = format!("shard{k}.sqlite");
+        let shard = GenerateOptions {
+            shard: (k, 3),
+            ..options(4, 2)
+        };
+        drop(generated(dir.path(), &name, &shard));
+        merged.merge(&dir.path().join(name)).unwrap();
+    }
+    assert_eq!(exported(&merged), exported(&whole));
+    assert_eq!(merged.work_done().unwrap().0, whole.work_done().unwrap().0);
+}
+
+#[test]
+fn an_interrupted_run_resumes_without_losing_or_repeating_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = generated(dir.path(), "whole.sqlite", &options(4, 2));
+    let path = dir.path().join("resumed.sqlite");
+    let mut db = Database::open(&path).unwrap();
+    let first = GenerateOptions {
+        max_units: Some(500),
+        ..options(4, 2)
+    };
+    let interrupted = generate(&mut db, &first, |_| {}).unwrap();
+    assert_eq!(interrupted.units_run, 500);
+    let resumed = generate(&mut db, &options(4, 2), |_| {}).unwrap();
+    assert_eq!(resumed.units_skipped, 500);
+    // A third run finds nothing left to do.
+    let again = generate(&mut db, &options(4, 2), |_| {}).unwrap();
+    assert_eq!(again.units_run, 0);
+    assert_eq!(exported(&db), exported(&whole));
+}
+
+#[test]
+fn a_database_refuses_a_different_generation() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut db = generated(dir.path(), "four.sqlite", &options(4, 0));
+    let err = generate(&mut db, &options(5, 0), |_| {}).unwrap_err();
+    assert!(err.to_string().contains("size = 4"), "{err}");
+}
+
+#[test]
+fn rush1000_round_trips_through_import_and_export() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut db = Database::open(&dir.path().join("imported.sqlite")).unwrap();
+    let text = std::fs::read_to_string(shared("puzzles/rush/rush1000.txt")).unwrap();
+    assert_eq!(db.import(text.as_bytes()).unwrap(), 1000);
+    // Importing again adds nothing.
+    assert_eq!(db.import(text.as_bytes()).unwrap(), 0);
+    let moves_and_cluster = |t: &str| -> Vec<(String, String)> {
+        t.lines()
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                (f[0].to_string(), f[2].to_string())
+            })
+            .collect()
+    };
+    // Same (moves, cluster) sequence: hardest first, larger components first.
+    assert_eq!(moves_and_cluster(&exported(&db)), moves_and_cluster(&text));
+
+    let hardest_wall_free = db
+        .query(&Query {
+            walls: Some(0),
+            limit: Some(1),
+            ..Query::default()
+        })
+        .unwrap();
+    assert_eq!(
+        hardest_wall_free[0].board,
+        "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo"
+    );
+    assert_eq!(
+        (hardest_wall_free[0].moves, hardest_wall_free[0].cluster),
+        (51, 4780)
+    );
+
+    let ranged = db
+        .query(&Query {
+            min_moves: Some(50),
+            max_moves: Some(52),
+            ..Query::default()
+        })
+        .unwrap();
+    let expected = text
+        .lines()
+        .filter(|l| (50..=52).contains(&l[..2].parse::<u32>().unwrap()))
+        .count();
+    assert_eq!(ranged.len(), expected);
+    for _ in 0..20 {
+        let p = db.random(53, 55).unwrap().unwrap();
+        assert!((53..=55).contains(&p.moves));
+    }
+    assert_eq!(db.random(61, 70).unwrap(), None);
+}
+
+#[test]
+fn bad_import_lines_are_reported_with_their_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut db = Database::open(&dir.path().join("bad.sqlite")).unwrap();
+    let err = db
+        .import("# comment\n60 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332\n12 ABC 4\n".as_bytes())
+        .unwrap_err();
+    assert!(err.to_string().starts_with("line 3:"), "{err}");
+}

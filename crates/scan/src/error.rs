@@ -1,0 +1,21 @@
+//! Why a picture could not be read as a board: each message says what was
+//! not found or what was wrong, in words a player understands.
+
+use thiserror::Error;
+
+/// A failed scan.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ScanError {
+    #[error("the file is empty")]
+    Empty,
+    #[error("not a picture: the file is not a PNG, JPEG, GIF or WebP image")]
+    UnknownFormat,
+    #[error("the picture is {width}×{height} pixels, over the limit of {limit} megapixels")]
+    TooLarge { width: u32, height: u32, limit: u64 },
+    #[error("the picture could not be decoded (truncated or damaged file): {0}")]
+    Damaged(String),
+    #[error("no Unblock Me board found: {0}")]
+    NoBoard(String),
+    #[error("the scanned board breaks the rules: {0}")]
+    BadBoard(String),
+}

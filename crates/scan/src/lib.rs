@@ -1,0 +1,186 @@
+//! Reads an Unblock Me board from a screenshot.
+//!
+//! The board is found from its own features, whatever the device, theme or
+//! resolution: the picture is box-filtered to a working resolution, its
+//! pixels sorted into the game's colours ([`raster`]); the board is the
+//! largest square patch of dark floor, and its 6×6 lattice is the pitch and
+//! offset whose lines fall on the dark gaps between cells ([`locate`]). Each
+//! cell is then empty floor, wood, the red prisoner or a silver fixed block;
+//! neighbouring cells are one piece when no dark gap parts them ([`cells`]).
+//! The exit is the notch in the frame at one end of the prisoner's line
+//! ([`exit`]). The result is validated by [`Board::new`], so a scan that
+//! breaks the rules is an error with the reason.
+//!
+//! ```no_run
+//! let bytes = std::fs::read("screenshot.png").unwrap();
+//! match unblocker_scan::scan(&bytes) {
+//!     Ok(scan) => println!("{}", serde_json::to_string(&scan.json()).unwrap()),
+//!     Err(e) => eprintln!("{e}"),
+//! }
+//! ```
+
+mod cells;
+mod decode;
+mod error;
+mod exit;
+mod font;
+mod locate;
+mod overlay;
+mod pieces;
+mod raster;
+
+pub use decode::MAX_PIXELS;
+pub use error::ScanError;
+pub use image::DynamicImage;
+
+use cells::Group;
+use locate::{Grid, Well, SIDE};
+use raster::Raster;
+use serde::Serialize;
+use unblocker_model::{format, Board, Exit, Goal};
+
+/// A board read from a picture.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scan {
+    /// The board, with the exit found in the frame (or assumed).
+    pub board: Board,
+    /// How clear the reading was, from 0 (a guess) to 1 (every decision clear-cut).
+    pub confidence: f32,
+    /// True when no frame was visible (a board-only crop) and the exit was
+    /// assumed to be right of the prisoner's row.
+    pub exit_assumed: bool,
+    /// Where the 6×6 cells are in the picture.
+    pub bounds: Bounds,
+}
+
+/// A rectangle of the picture, in its pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    pub x: u32,
+    pub y: u32,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// The JSON form of a scan, shared by the command line and the web API:
+/// `{"board": "…", "exit": {"side": "right", "row": 2}, "confidence": 0.97, "exit_assumed": false}`.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ScanJson {
+    /// The canonical one-line form (with a `:L2`-style suffix for a non-default exit).
+    pub board: String,
+    pub exit: Exit,
+    pub confidence: f32,
+    pub exit_assumed: bool,
+}
+
+impl Scan {
+    pub fn exit(&self) -> Exit {
+        match self.board.goal() {
+            Goal::Exit(exit) => exit,
+            Goal::Place { .. } => unreachable!("a scanned board is always Rush Hour"),
+        }
+    }
+
+    pub fn json(&self) -> ScanJson {
+        ScanJson {
+            board: format::to_line(&self.board),
+            exit: self.exit(),
+            confidence: (self.confidence * 100.0).round() / 100.0,
+            exit_assumed: self.exit_assumed,
+        }
+    }
+}
+
+/// Decodes a PNG, JPEG, GIF or WebP file and reads the board in it.
+pub fn scan(bytes: &[u8]) -> Result<Scan, ScanError> {
+    scan_image(&decode::decode(bytes)?)
+}
+
+/// Reads the board in a decoded picture.
+pub fn scan_image(image: &DynamicImage) -> Result<Scan, ScanError> {
+    read(&Raster::new(image)).result
+}
+
+/// A PNG of the picture with what the scanner saw drawn over it: the board
+/// outline (blue), the lattice (cyan), every piece outlined and labelled
+/// (green wood, magenta prisoner, grey fixed blocks) and the exit (yellow,
+/// hollow when assumed). On a failed scan it shows whatever was found.
+pub fn debug_overlay(bytes: &[u8]) -> Result<Vec<u8>, ScanError> {
+    let image = decode::decode(bytes)?;
+    let raster = Raster::new(&image);
+    let reading = read(&raster);
+    Ok(overlay::draw(image.into_rgb8(), raster.scale, &reading))
+}
+
+/// Everything the scanner found, as far as it got.
+pub(crate) struct Reading {
+    pub well: Option<Well>,
+    pub grid: Option<Grid>,
+    pub groups: Vec<Group>,
+    pub exit: Option<(Exit, bool)>,
+    pub result: Result<Scan, ScanError>,
+}
+
+fn read(raster: &Raster) -> Reading {
+    let mut reading = Reading {
+        well: None,
+        grid: None,
+        groups: Vec::new(),
+        exit: None,
+        result: Err(ScanError::NoBoard(String::new())),
+    };
+    reading.result = read_into(raster, &mut reading);
+    reading
+}
+
+fn read_into(raster: &Raster, reading: &mut Reading) -> Result<Scan, ScanError> {
+    let well = locate::find_well(raster).map_err(ScanError::NoBoard)?;
+    reading.well = Some(well);
+    let grid = locate::fit_grid(raster, &well).map_err(ScanError::NoBoard)?;
+    reading.grid = Some(grid);
+    let (kinds, mut margins) = cells::classify(raster, &grid);
+    let (groups, gap_margins) = cells::join(raster, &grid, &kinds);
+    margins.extend(gap_margins);
+    reading.groups = groups.clone();
+    if groups.is_empty() {
+        return Err(ScanError::NoBoard(
+            "a dark square was found but no blocks on it".into(),
+        ));
+    }
+    let parts = pieces::Parts::of(&groups)?;
+    let (exit, exit_assumed, exit_margin) = exit::find_exit(raster, &grid, &parts.target);
+    reading.exit = Some((exit, exit_assumed));
+    margins.push(exit_margin);
+    let mut all = vec![parts.target];
+    all.extend(parts.others);
+    let board = Board::new(SIDE, SIDE, all, parts.walls, Goal::Exit(exit))
+        .map_err(|e| ScanError::BadBoard(e.to_string()))?;
+    Ok(Scan {
+        board,
+        confidence: confidence(grid.fit, &margins),
+        exit_assumed,
+        bounds: bounds(raster, &grid),
+    })
+}
+
+/// The lattice's square in picture pixels.
+fn bounds(raster: &Raster, grid: &Grid) -> Bounds {
+    let px = |v: f32| (v * raster.scale).round().max(0.0) as u32;
+    let side = px(grid.pitch * SIDE as f32);
+    Bounds {
+        x: px(grid.x0),
+        y: px(grid.y0),
+        width: side,
+        height: side,
+    }
+}
+
+/// Half the average clarity of all decisions plus half the least clear one,
+/// scaled down when the lattice fitted the gaps poorly.
+fn confidence(fit: f32, margins: &[f32]) -> f32 {
+    let n = margins.len().max(1) as f32;
+    let mean = margins.iter().sum::<f32>() / n;
+    let least = margins.iter().copied().fold(1.0, f32::min);
+    let lattice = (fit / 0.3).min(1.0);
+    ((mean + least) / 2.0 * lattice).clamp(0.0, 1.0)
+}

@@ -1,0 +1,207 @@
+//! The picture at a normalised working resolution (box-filtered down so the
+//! longer side is at most [`WORKING_SIDE`]), with each pixel sorted into the
+//! colour classes of the game: the dark board floor, wood, the red prisoner,
+//! silver fixed blocks, and anything else.
+
+use image::DynamicImage;
+
+/// Longer side of the working picture, in pixels: a board then spans about
+/// 150–400 working pixels whatever the device.
+pub const WORKING_SIDE: u32 = 640;
+
+/// What a pixel looks like.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// The dark brown floor of the board (and the gaps between pieces).
+    Floor,
+    /// Strong red, low green: the prisoner.
+    Red,
+    /// Grey, low saturation, not dark: a silver fixed block.
+    Silver,
+    /// Bright warm colours: wooden pieces and the frame.
+    Wood,
+    /// Anything else (dark grey, blue, black, …).
+    Other,
+}
+
+/// Sorts one colour.
+pub fn tone([r, g, b]: [u8; 3]) -> Tone {
+    let (r, g, b) = (i32::from(r), i32::from(g), i32::from(b));
+    let max = r.max(g).max(b);
+    let min = r.min(g).min(b);
+    if r >= 110 && g * 100 < r * 32 && b * 100 < r * 42 {
+        Tone::Red
+    } else if max >= 95 && (max - min) * 100 < max * 16 {
+        Tone::Silver
+    } else if max == r && (20..=150).contains(&r) && r - b >= 15 && (r - b) * 100 >= r * 25 {
+        Tone::Floor
+    } else if max == r && max >= 130 && r - b >= 30 {
+        Tone::Wood
+    } else {
+        Tone::Other
+    }
+}
+
+/// The working picture.
+pub struct Raster {
+    pub width: usize,
+    pub height: usize,
+    /// Original pixels per working pixel.
+    pub scale: f32,
+    pub tones: Vec<Tone>,
+    /// Brightness (HSV value, the largest channel) of each pixel.
+    pub value: Vec<u8>,
+}
+
+impl Raster {
+    /// Box-filters `image` down by a whole factor to the working resolution.
+    pub fn new(image: &DynamicImage) -> Raster {
+        let (w, h) = (image.width() as usize, image.height() as usize);
+        let factor = (w.max(h) as u32).div_ceil(WORKING_SIDE).max(1) as usize;
+        let (width, height) = (w / factor, h / factor);
+        let rgb = match image {
+            DynamicImage::ImageRgb8(img) => shrink(img.as_raw(), w, 3, factor, width, height),
+            DynamicImage::ImageRgba8(img) => shrink(img.as_raw(), w, 4, factor, width, height),
+            other => shrink(other.to_rgb8().as_raw(), w, 3, factor, width, height),
+        };
+        Raster::from_rgb(rgb, width, height, factor as f32)
+    }
+
+    fn from_rgb(rgb: Vec<[u8; 3]>, width: usize, height: usize, scale: f32) -> Raster {
+        let tones = rgb.iter().map(|&p| tone(p)).collect();
+        let value = rgb.iter().map(|p| p[0].max(p[1]).max(p[2])).collect();
+        Raster {
+            width,
+            height,
+            scale,
+            tones,
+            value,
+        }
+    }
+
+    pub fn tone_at(&self, x: usize, y: usize) -> Tone {
+        self.tones[y * self.width + x]
+    }
+
+    /// The pixels of a rectangle (clipped to the picture), as index ranges.
+    pub fn clip(&self, x0: f32, y0: f32, x1: f32, y1: f32) -> Option<Rect> {
+        let cx = |v: f32| v.round().clamp(0.0, self.width as f32) as usize;
+        let cy = |v: f32| v.round().clamp(0.0, self.height as f32) as usize;
+        let r = Rect {
+            x0: cx(x0),
+            y0: cy(y0),
+            x1: cx(x1),
+            y1: cy(y1),
+        };
+        (r.x1 > r.x0 && r.y1 > r.y0).then_some(r)
+    }
+
+    /// How many pixels of each tone a rectangle holds.
+    pub fn tally(&self, r: Rect) -> Tally {
+        let mut t = Tally::default();
+        for y in r.y0..r.y1 {
+            for &tone in &self.tones[y * self.width + r.x0..y * self.width + r.x1] {
+                t.add(tone);
+            }
+        }
+        t
+    }
+
+    /// Mean brightness of a rectangle.
+    pub fn mean_value(&self, r: Rect) -> f32 {
+        let mut sum = 0u64;
+        for y in r.y0..r.y1 {
+            sum += self.value[y * self.width + r.x0..y * self.width + r.x1]
+                .iter()
+                .map(|&v| u64::from(v))
+                .sum::<u64>();
+        }
+        sum as f32 / r.area() as f32
+    }
+}
+
+/// Averages `factor`×`factor` blocks of an interleaved 8-bit picture.
+fn shrink(
+    raw: &[u8],
+    w: usize,
+    channels: usize,
+    factor: usize,
+    width: usize,
+    height: usize,
+) -> Vec<[u8; 3]> {
+    let mut out = Vec::with_capacity(width * height);
+    let mut sums = vec![[0u32; 3]; width];
+    let n = (factor * factor) as u32;
+    for y in 0..height {
+        sums.iter_mut().for_each(|s| *s = [0; 3]);
+        for row in raw.chunks_exact(w * channels).skip(y * factor).take(factor) {
+            for (x, sum) in sums.iter_mut().enumerate() {
+                for px in
+                    row[x * factor * channels..(x + 1) * factor * channels].chunks_exact(channels)
+                {
+                    sum[0] += u32::from(px[0]);
+                    sum[1] += u32::from(px[1]);
+                    sum[2] += u32::from(px[2]);
+                }
+            }
+        }
+        out.extend(
+            sums.iter()
+                .map(|s| [(s[0] / n) as u8, (s[1] / n) as u8, (s[2] / n) as u8]),
+        );
+    }
+    out
+}
+
+/// A rectangle of working pixels, `x1`/`y1` excluded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rect {
+    pub x0: usize,
+    pub y0: usize,
+    pub x1: usize,
+    pub y1: usize,
+}
+
+impl Rect {
+    pub fn area(&self) -> usize {
+        (self.x1 - self.x0) * (self.y1 - self.y0)
+    }
+}
+
+/// Pixel counts per tone.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tally {
+    pub floor: u32,
+    pub red: u32,
+    pub silver: u32,
+    pub wood: u32,
+    pub other: u32,
+}
+
+impl Tally {
+    fn add(&mut self, tone: Tone) {
+        match tone {
+            Tone::Floor => self.floor += 1,
+            Tone::Red => self.red += 1,
+            Tone::Silver => self.silver += 1,
+            Tone::Wood => self.wood += 1,
+            Tone::Other => self.other += 1,
+        }
+    }
+
+    pub fn total(&self) -> u32 {
+        self.floor + self.red + self.silver + self.wood + self.other
+    }
+
+    /// The share of the rectangle with this tone.
+    pub fn share(&self, tone: Tone) -> f32 {
+        let n = match tone {
+            Tone::Floor => self.floor,
+            Tone::Red => self.red,
+            Tone::Silver => self.silver,
+            Tone::Wood => self.wood,
+            Tone::Other => self.other,
+        };
+        n as f32 / self.total().max(1) as f32
+    }
+}

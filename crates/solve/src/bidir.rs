@@ -1,0 +1,187 @@
+//! Bidirectional breadth-first search: one search from the start and one
+//! backwards from every goal position of its component, each expanding a
+//! whole level at a time (the smaller frontier first), until they meet.
+//!
+//! The goal is not one position (any arrangement of the other pieces with
+//! the target at the exit), so the backward search is seeded with all of
+//! the component's goal positions, found by a first exhaustive breadth-first
+//! pass. Every move can be undone, so the backward search uses the same
+//! moves. After a level in which the two searches first share a position,
+//! the shortest meeting found is optimal: had a shorter path existed, one of
+//! its positions would already lie in both searches.
+//!
+//! The seeding pass already explores the whole component, more than a plain
+//! breadth-first search does; the README gives the measurements.
+
+use crate::algorithm::{chain, Found};
+use crate::bfs::{Workspace, ROOT};
+use crate::control::{Control, Progress, Watch};
+use crate::stats::{LevelStats, Stats};
+use crate::table::{Entry, StateTable};
+use unblocker_engine::{Space, State};
+use unblocker_model::Metric;
+
+#[derive(Clone, Copy)]
+struct Visit<K> {
+    state: K,
+    parent: u32,
+    depth: u32,
+}
+
+/// One direction of the search.
+struct Half<K: State> {
+    table: StateTable<K>,
+    visits: Vec<Visit<K>>,
+    /// Where the unexpanded level starts in `visits`.
+    level_start: usize,
+    depth: u32,
+}
+
+impl<K: State> Half<K> {
+    fn new(roots: &[K]) -> Half<K> {
+        let mut half = Half {
+            table: StateTable::with_capacity(roots.len() * 4),
+            visits: Vec::new(),
+            level_start: 0,
+            depth: 0,
+        };
+        for &root in roots {
+            if let Entry::Inserted = half.table.insert(root, half.visits.len() as u32) {
+                half.visits.push(Visit {
+                    state: root,
+                    parent: ROOT,
+                    depth: 0,
+                });
+            }
+        }
+        half
+    }
+
+    fn frontier(&self) -> usize {
+        self.visits.len() - self.level_start
+    }
+
+    fn bytes(&self) -> usize {
+        self.table.bytes() + self.visits.capacity() * std::mem::size_of::<Visit<K>>()
+    }
+
+    fn path(&self, index: u32) -> Vec<K> {
+        chain(&self.visits, index, |v| v.state, |v| v.parent)
+    }
+}
+
+/// Seeds the backward search with the component's goal positions (found by
+/// an exhaustive pass in `workspace`), then searches from both ends.
+pub(crate) fn search<S: Space>(
+    space: &S,
+    metric: Metric,
+    control: &Control,
+    workspace: &mut Workspace<S::State>,
+) -> Found<S::State> {
+    let (seed, goals) = workspace.explore_goals(space, metric, control);
+    if seed.stopped.is_some() {
+        return Found {
+            path: None,
+            stopped: seed.stopped,
+            stats: seed.stats,
+        };
+    }
+    let mut found = meet(space, metric, &goals, control);
+    let stats = &mut found.stats;
+    stats.examined += seed.stats.examined;
+    stats.generated += seed.stats.generated;
+    stats.enqueued += seed.stats.enqueued;
+    stats.max_frontier = stats.max_frontier.max(seed.stats.max_frontier);
+    stats.memory_bytes = stats.memory_bytes.max(seed.stats.memory_bytes);
+    stats.elapsed_ms += seed.stats.elapsed_ms;
+    found
+}
+
+/// The bidirectional phase alone, from the start and from `goals`;
+/// `per_level` has one entry per expanded level, its `depth` the two
+/// searches' radii added.
+fn meet<S: Space>(
+    space: &S,
+    metric: Metric,
+    goals: &[S::State],
+    control: &Control,
+) -> Found<S::State> {
+    let mut watch = Watch::new(control);
+    let mut stats = Stats::default();
+    let mut halves = [Half::new(&[space.start()]), Half::new(goals)];
+    let mut batch = vec![(S::State::EMPTY, 0); space.max_neighbors()];
+    // (forward index, backward index) of the best meeting, and its length.
+    let mut best: Option<(u32, u32, u32)> = halves[1].table.get(space.start()).map(|j| (0, j, 0));
+    let mut stopped = None;
+    while best.is_none() && stopped.is_none() {
+        if halves.iter().any(|h| h.frontier() == 0) {
+            break; // no goal is reachable
+        }
+        let side = (halves[1].frontier() < halves[0].frontier()) as usize;
+        let [forward, backward] = &mut halves;
+        let (this, other) = if side == 0 {
+            (forward, &*backward)
+        } else {
+            (backward, &*forward)
+        };
+        let (level_start, level_end) = (this.level_start, this.visits.len());
+        let examined_before = stats.examined;
+        for index in level_start..level_end {
+            let progress = Progress {
+                examined: stats.examined,
+                enqueued: (this.visits.len() + other.visits.len()) as u64,
+                depth: this.depth + other.depth,
+            };
+            if let Some(reason) = watch.check(progress) {
+                stopped = Some(reason);
+                break;
+            }
+            let state = this.visits[index].state;
+            stats.examined += 1;
+            let count = space.expand_into(state, metric, &mut batch);
+            stats.generated += count as u64;
+            for &(next, _) in &batch[..count] {
+                let new_index = this.visits.len() as u32;
+                if let Entry::Inserted = this.table.insert(next, new_index) {
+                    this.visits.push(Visit {
+                        state: next,
+                        parent: index as u32,
+                        depth: this.depth + 1,
+                    });
+                    if let Some(j) = other.table.get(next) {
+                        let length = this.depth + 1 + other.visits[j as usize].depth;
+                        if best.is_none_or(|(_, _, b)| length < b) {
+                            best = Some(if side == 0 {
+                                (new_index, j, length)
+                            } else {
+                                (j, new_index, length)
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        this.level_start = level_end;
+        this.depth += 1;
+        stats.per_level.push(LevelStats {
+            depth: this.depth + other.depth,
+            examined: stats.examined - examined_before,
+            enqueued: (this.visits.len() - level_end) as u64,
+        });
+    }
+    stats.enqueued = halves.iter().map(|h| h.visits.len() as u64).sum();
+    stats.max_frontier = halves.iter().map(|h| h.frontier() as u64).sum();
+    stats.memory_bytes = halves.iter().map(|h| h.bytes() as u64).sum();
+    stats.set_elapsed(watch.started.elapsed());
+    let path = best.filter(|_| stopped.is_none()).map(|(f, b, _)| {
+        let mut path = halves[0].path(f);
+        let back = halves[1].path(b);
+        path.extend(back.iter().rev().skip(1));
+        path
+    });
+    Found {
+        path,
+        stopped,
+        stats,
+    }
+}

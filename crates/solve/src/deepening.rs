@@ -1,0 +1,211 @@
+//! Iterative deepening: IDA* (depth-first searches bounded by `f = g + h`,
+//! each bound the smallest `f` the previous one cut off) and IDDFS (the same
+//! with `h = 0`, so the bound grows by one move per iteration).
+//!
+//! Memory stays small: the current path with each position's moves, and a
+//! fixed transposition table of [`TABLE_SLOTS`] slots (whatever the size of
+//! the component) that remembers, per iteration, the smallest depth at which
+//! a position was reached. A position reached again no shallower is not
+//! searched twice: the earlier visit, either finished or an ancestor on the
+//! current path, already covered everything the later one could reach within
+//! the bound. A slot is overwritten by the next position that hashes to it,
+//! which costs repeated work, never a wrong answer. Moves that undo the
+//! previous one are skipped.
+
+use crate::algorithm::{Found, Query};
+use crate::control::{Control, Progress, Watch};
+use crate::stats::{LevelStats, Stats};
+use unblocker_engine::{Space, State};
+
+/// Slots of the transposition table (a power of two): 4,096 slots in
+/// buckets of [`WAYS`], 64 KiB for Rush Hour keys, whatever the component.
+pub const TABLE_SLOTS: usize = 1 << 16;
+
+/// Slots per bucket of the transposition table.
+const WAYS: usize = 4;
+
+#[derive(Clone, Copy)]
+struct Slot<K> {
+    state: K,
+    depth: u32,
+    iteration: u32,
+}
+
+/// A direct-mapped cache of (position, smallest depth this iteration).
+struct Transpositions<K: State> {
+    slots: Vec<Slot<K>>,
+    shift: u32,
+}
+
+impl<K: State> Transpositions<K> {
+    fn new(slots: usize) -> Self {
+        debug_assert!(slots.is_power_of_two() && slots >= WAYS);
+        Transpositions {
+            slots: vec![
+                Slot {
+                    state: K::EMPTY,
+                    depth: 0,
+                    iteration: 0,
+                };
+                slots
+            ],
+            shift: 64 - (slots / WAYS).trailing_zeros(),
+        }
+    }
+
+    /// True if `state` was reached in this iteration at `depth` or less;
+    /// otherwise remembers it at `depth`, in place of a slot of an earlier
+    /// iteration or else of the deepest position of its bucket if that one
+    /// is deeper (shallow positions head larger searches, so they are kept).
+    #[inline]
+    fn seen_no_deeper(&mut self, state: K, depth: u32, iteration: u32) -> bool {
+        let first = (state.hash64() >> self.shift) as usize * WAYS;
+        let bucket = &mut self.slots[first..first + WAYS];
+        let mut victim = 0;
+        let mut victim_rank = (false, 0);
+        for (i, slot) in bucket.iter_mut().enumerate() {
+            let current = slot.iteration == iteration;
+            if current && slot.state == state {
+                if slot.depth <= depth {
+                    return true;
+                }
+                slot.depth = depth;
+                return false;
+            }
+            // Stale slots first, then the deepest.
+            let rank = (!current, slot.depth);
+            if rank > victim_rank {
+                (victim, victim_rank) = (i, rank);
+            }
+        }
+        if victim_rank.0 || victim_rank.1 > depth {
+            bucket[victim] = Slot {
+                state,
+                depth,
+                iteration,
+            };
+        }
+        false
+    }
+
+    fn bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<Slot<K>>()
+    }
+}
+
+/// A position on the current path: its moves and the next one to try.
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    count: usize,
+    next: usize,
+}
+
+pub(crate) fn search<S: Space>(space: &S, query: Query, control: &Control) -> Found<S::State> {
+    let mut watch = Watch::new(control);
+    let mut stats = Stats::default();
+    let mut table = Transpositions::new(TABLE_SLOTS);
+    let start = space.start();
+    let width = space.max_neighbors();
+    // `moves[d * width..]` holds the moves of the path's position at depth d.
+    let mut moves: Vec<(S::State, u32)> = Vec::new();
+    let mut path = vec![start];
+    let mut frames: Vec<Frame> = Vec::new();
+    let mut bound = query.estimate(space, start);
+    let (mut found, mut stopped) = (space.is_goal(start), None);
+    let mut visited = 1u64;
+    let mut deepest = 1;
+    let mut iteration = 0;
+    while !found && stopped.is_none() {
+        iteration += 1;
+        let (examined_before, visited_before) = (stats.examined, visited);
+        let mut next_bound = u32::MAX;
+        path.clear();
+        path.push(start);
+        frames.clear();
+        table.seen_no_deeper(start, 0, iteration);
+        expand(space, &query, &path, &mut frames, &mut moves, &mut stats);
+        while let Some(depth) = frames.len().checked_sub(1) {
+            let frame = &mut frames[depth];
+            if frame.next == frame.count {
+                frames.pop();
+                path.pop();
+                continue;
+            }
+            let (child, _) = moves[depth * width + frame.next];
+            frame.next += 1;
+            if depth > 0 && child == path[depth - 1] {
+                continue;
+            }
+            let g = depth as u32 + 1;
+            let f = g + query.estimate(space, child);
+            if f > bound {
+                next_bound = next_bound.min(f);
+                continue;
+            }
+            visited += 1;
+            if space.is_goal(child) {
+                path.push(child);
+                found = true;
+                break;
+            }
+            if table.seen_no_deeper(child, g, iteration) {
+                continue;
+            }
+            let progress = Progress {
+                examined: stats.examined,
+                enqueued: visited,
+                depth: g,
+            };
+            if let Some(reason) = watch.check(progress) {
+                stopped = Some(reason);
+                break;
+            }
+            path.push(child);
+            deepest = deepest.max(path.len());
+            expand(space, &query, &path, &mut frames, &mut moves, &mut stats);
+        }
+        stats.per_level.push(LevelStats {
+            depth: bound,
+            examined: stats.examined - examined_before,
+            enqueued: visited - visited_before,
+        });
+        if next_bound == u32::MAX {
+            break; // every reachable position was within the bound
+        }
+        bound = next_bound;
+    }
+    stats.enqueued = visited;
+    stats.max_frontier = deepest as u64;
+    stats.memory_bytes = (table.bytes()
+        + moves.capacity() * std::mem::size_of::<(S::State, u32)>()
+        + path.capacity() * std::mem::size_of::<S::State>()
+        + frames.capacity() * std::mem::size_of::<Frame>()) as u64;
+    stats.set_elapsed(watch.started.elapsed());
+    Found {
+        path: found.then_some(path),
+        stopped,
+        stats,
+    }
+}
+
+/// Expands the last position of the path (at depth `frames.len()`) into its
+/// row of `moves`.
+fn expand<S: Space>(
+    space: &S,
+    query: &Query,
+    path: &[S::State],
+    frames: &mut Vec<Frame>,
+    moves: &mut Vec<(S::State, u32)>,
+    stats: &mut Stats,
+) {
+    let width = space.max_neighbors();
+    let depth = frames.len();
+    if moves.len() < (depth + 1) * width {
+        moves.resize((depth + 1) * width, (S::State::EMPTY, 0));
+    }
+    let out = &mut moves[depth * width..(depth + 1) * width];
+    let count = space.expand_into(path[depth], query.metric, out);
+    stats.examined += 1;
+    stats.generated += count as u64;
+    frames.push(Frame { count, next: 0 });
+}

@@ -1,0 +1,86 @@
+//! The JSON API: routes and the handlers that are a few lines each.
+//!
+//! | route | body | answer |
+//! |---|---|---|
+//! | `GET /api/health` | | status, version, limits, solve counts |
+//! | `GET /api/puzzles` | | the bundled puzzles (as `unblocker list --json`) |
+//! | `POST /api/board` | `{"puzzle", "game"?, "goal"?}` | the board as JSON, its legal moves, whether it is solved |
+//! | `POST /api/solve` | `{"puzzle", "metric"?, "algorithm"?, …}` | `solve --json`'s object |
+//! | `POST /api/solve/stream` | as `/api/solve` | NDJSON: `{"progress"}` lines, then `{"result"}` or `{"error"}` |
+//! | `POST /api/analyze` | as `/api/solve` | `analyze --json`'s object |
+//! | `GET /api/random?min=M&max=N` | | a database puzzle with M to N moves (503 without a database) |
+//! | `POST /api/scan` | the image's bytes | `scan --json`'s object; 422 with `overlay` (base64 PNG) on failure |
+
+mod board;
+pub mod random;
+mod scan;
+mod solve;
+
+use crate::error::ApiError;
+use crate::jobs::Jobs;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::StatusCode;
+use axum::routing::{any, get, post};
+use axum::{Json, Router};
+use serde_json::{json, Value};
+use std::sync::Arc;
+use unblocker_model::catalog;
+
+pub fn routes(jobs: Arc<Jobs>, database: Option<random::Shared>) -> Router {
+    let body_limit = DefaultBodyLimit::max(jobs.limits.max_body_bytes);
+    let has_database = database.is_some();
+    let random = Router::new()
+        .route("/api/random", get(random::random))
+        .with_state(database);
+    Router::new()
+        .route("/api/health", get(move |jobs| health(jobs, has_database)))
+        .route("/api/puzzles", get(puzzles))
+        .route("/api/board", post(board::board))
+        .route("/api/solve", post(solve::solve))
+        .route("/api/solve/stream", post(solve::solve_stream))
+        .route("/api/analyze", post(solve::analyze))
+        .route("/api/scan", post(scan::scan))
+        .route("/api/{*rest}", any(unknown))
+        .layer(body_limit)
+        .with_state(jobs)
+        .merge(random)
+}
+
+async fn health(State(jobs): State<Arc<Jobs>>, has_database: bool) -> Json<Value> {
+    let limits = &jobs.limits;
+    Json(json!({
+        "status": "ok",
+        "version": env!("CARGO_PKG_VERSION"),
+        "solves": jobs.counts(),
+        "limits": {
+            "max_body_bytes": limits.max_body_bytes,
+            "max_solves": limits.max_solves,
+            "queue_wait_ms": limits.queue_wait.as_millis() as u64,
+            "timeout_ms": limits.timeout.as_millis() as u64,
+            "max_nodes": limits.max_nodes,
+        },
+        "scanner": true,
+        "database": has_database,
+    }))
+}
+
+/// The rows of `unblocker list --json`.
+async fn puzzles() -> Json<Value> {
+    let rows: Vec<Value> = catalog::bundled()
+        .iter()
+        .map(|b| {
+            json!({
+                "name": b.name, "aliases": b.aliases, "game": b.game,
+                "optimum": b.optimum, "board": b.board, "description": b.description,
+            })
+        })
+        .collect();
+    Json(Value::Array(rows))
+}
+
+async fn unknown() -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "no such API route (see GET /api/health)",
+    )
+}

@@ -1,0 +1,147 @@
+//! `POST /api/solve`, `/api/solve/stream` and `/api/analyze`: searches run
+//! through [`Jobs`], answered with the command line's JSON objects.
+
+use crate::error::ApiError;
+use crate::jobs::{finish, Budget, Jobs};
+use crate::request::{json_body, Job, PuzzleRequest};
+use axum::body::{Body, Bytes};
+use axum::extract::rejection::BytesRejection;
+use axum::extract::State;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde_json::{json, Value};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+use unblocker_solve::json::{AnalyzeJson, SolveJson};
+use unblocker_solve::{Control, Progress, SolveOptions, Solver};
+
+/// Progress lines of a streamed solve are at least this far apart.
+const PROGRESS_EVERY: Duration = Duration::from_millis(100);
+
+pub async fn solve(
+    State(jobs): State<Arc<Jobs>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let job = read_job(&jobs, body)?;
+    let budget = budget(&job);
+    // The guard lives in this future: if the client disconnects, hyper drops
+    // the future and the solve is cancelled.
+    let (handle, _cancel_on_drop) = jobs
+        .start(budget, None, move |control| solve_json(&job, control))
+        .await?;
+    finish(handle).await.map(Json)
+}
+
+pub async fn analyze(
+    State(jobs): State<Arc<Jobs>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let job = read_job(&jobs, body)?;
+    let (handle, _cancel_on_drop) = jobs
+        .start(budget(&job), None, move |control| {
+            let board = &job.puzzle.board;
+            let analysis = Solver::new()
+                .analyze(board, job.metric, control)
+                .map_err(|e| stopped(e.to_string()))?;
+            to_json(&AnalyzeJson::new(board, &analysis))
+        })
+        .await?;
+    finish(handle).await.map(Json)
+}
+
+/// NDJSON: `{"progress": {"examined", "enqueued", "depth"}}` lines while the
+/// search runs, then `{"result": <solve --json>}` or `{"error": "…"}`.
+/// Closing the connection cancels the solve.
+pub async fn solve_stream(
+    State(jobs): State<Arc<Jobs>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let job = read_job(&jobs, body)?;
+    let (lines, receiver) = mpsc::channel::<String>(16);
+    let progress_lines = lines.clone();
+    let last_report = Mutex::new(Instant::now());
+    let progress = Arc::new(move |p: Progress| {
+        let mut last = last_report.lock().unwrap_or_else(|e| e.into_inner());
+        if last.elapsed() >= PROGRESS_EVERY {
+            *last = Instant::now();
+            let line = json!({"progress": {
+                "examined": p.examined, "enqueued": p.enqueued, "depth": p.depth,
+            }});
+            // A slow reader misses progress lines, never the result.
+            let _ = progress_lines.try_send(ndjson(&line));
+        }
+    });
+    let (handle, cancel_on_drop) = jobs
+        .start(budget(&job), Some(progress), move |control| {
+            solve_json(&job, control)
+        })
+        .await?;
+    tokio::spawn(async move {
+        let last = match finish(handle).await {
+            Ok(result) => json!({ "result": result }),
+            Err(e) => json!({ "error": e.message }),
+        };
+        let _ = lines.send(ndjson(&last)).await;
+    });
+    // The stream owns the guard: hyper drops the body when the client goes.
+    let stream = futures_util::stream::unfold(
+        (receiver, cancel_on_drop),
+        |(mut receiver, guard)| async move {
+            let line = receiver.recv().await?;
+            Some((Ok::<_, std::convert::Infallible>(line), (receiver, guard)))
+        },
+    );
+    Ok((
+        StatusCode::OK,
+        [
+            (header::CONTENT_TYPE, "application/x-ndjson"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        Body::from_stream(stream),
+    )
+        .into_response())
+}
+
+fn read_job(jobs: &Jobs, body: Result<Bytes, BytesRejection>) -> Result<Job, ApiError> {
+    json_body::<PuzzleRequest>(body)?.job(&jobs.limits)
+}
+
+fn budget(job: &Job) -> Budget {
+    Budget {
+        timeout: job.timeout,
+        max_nodes: job.max_nodes,
+    }
+}
+
+fn solve_json(job: &Job, control: &Control) -> Result<Value, ApiError> {
+    let board = &job.puzzle.board;
+    let options = SolveOptions {
+        metric: job.metric,
+        control: control.clone(),
+        algorithm: job.algorithm,
+        heuristic: job.heuristic,
+        ..SolveOptions::default()
+    };
+    let report = Solver::new()
+        .solve(board, &options)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    to_json(&SolveJson::new(board, &report))
+}
+
+/// An analysis cut short by a limit: the request asked for too much.
+fn stopped(message: String) -> ApiError {
+    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
+}
+
+fn to_json(value: &impl serde::Serialize) -> Result<Value, ApiError> {
+    serde_json::to_value(value)
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+}
+
+fn ndjson(value: &Value) -> String {
+    let mut line = value.to_string();
+    line.push('\n');
+    line
+}

@@ -1,0 +1,71 @@
+//! `unblocker serve`: one page that loads, edits, solves, replays and plays
+//! sliding-block puzzles, and the JSON API behind it.
+//!
+//! Everything is in the binary: the page's HTML, CSS and JavaScript modules
+//! are embedded with `include_bytes!` ([`assets`]), so the page works
+//! offline. The API ([`api`]) answers with the same JSON objects as the
+//! command line (`unblocker_solve::json`). Solves run on blocking threads
+//! under [`Limits`]: a time and node cap, at most a few at once, cancelled
+//! when the client goes away ([`jobs`]).
+
+pub mod api;
+mod assets;
+mod error;
+pub mod jobs;
+mod limits;
+mod request;
+
+pub use error::ApiError;
+pub use limits::{Config, Limits};
+
+use axum::Router;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::net::TcpListener;
+
+/// The whole application: the API under `/api`, the page everywhere else.
+/// Fails when the configured database cannot be opened.
+pub fn router(config: Config) -> Result<Router, String> {
+    let database = config
+        .database
+        .as_deref()
+        .map(api::random::Shared::open)
+        .transpose()?;
+    let state = Arc::new(jobs::Jobs::new(config.limits));
+    Ok(api::routes(state, database).merge(assets::routes()))
+}
+
+/// Serves on `listener` until the process ends.
+pub async fn serve(listener: TcpListener, config: Config) -> Result<(), String> {
+    let app = router(config)?;
+    axum::serve(listener, app)
+        .await
+        .map_err(|e| format!("the server stopped: {e}"))
+}
+
+/// Binds `host:port`, tells `ready` the address it got (port 0 picks a free
+/// one), then serves on a multi-threaded runtime until the process ends.
+pub fn run(
+    host: &str,
+    port: u16,
+    config: Config,
+    ready: impl FnOnce(SocketAddr),
+) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server runtime: {e}"))?;
+    runtime.block_on(async {
+        let listener = TcpListener::bind((host, port))
+            .await
+            .map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
+        let address = listener
+            .local_addr()
+            .map_err(|e| format!("cannot read the listening address: {e}"))?;
+        let app = router(config)?;
+        ready(address);
+        axum::serve(listener, app)
+            .await
+            .map_err(|e| format!("the server stopped: {e}"))
+    })
+}

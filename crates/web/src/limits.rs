@@ -1,0 +1,43 @@
+//! The server's settings: the limits (body size, solve time and size,
+//! concurrency) and the puzzle database.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// What one request may cost.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Larger request bodies get 413.
+    pub max_body_bytes: usize,
+    /// Solves and analyses running at once; more wait for a slot.
+    pub max_solves: usize,
+    /// How long a request waits for a free slot before it gets 503.
+    pub queue_wait: Duration,
+    /// Longest time one solve may run (a request may ask for less).
+    pub timeout: Duration,
+    /// Most positions one solve may examine: the memory cap (a request may
+    /// ask for less).
+    pub max_nodes: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_body_bytes: 20 << 20,
+            max_solves: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            queue_wait: Duration::from_secs(2),
+            timeout: Duration::from_secs(30),
+            // About 40 bytes a position in the search tables: some 400 MB.
+            max_nodes: 10_000_000,
+        }
+    }
+}
+
+/// Everything the server is started with.
+#[derive(Clone, Debug, Default)]
+pub struct Config {
+    pub limits: Limits,
+    /// The puzzle database (`unblocker db generate`) behind
+    /// `/api/random`; without one that route answers 503.
+    pub database: Option<PathBuf>,
+}

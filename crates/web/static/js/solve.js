@@ -1,0 +1,105 @@
+// Solve: the search with live counts and Cancel, and its verdict.
+
+import { solveStream } from './api.js';
+import { applyMove } from './board.js';
+import * as watch from './watch.js';
+
+const $ = id => document.getElementById(id);
+let running = null;
+
+function unit(metric) {
+  return metric === 'step' ? 'steps' : 'moves';
+}
+
+/** Solves the loaded puzzle in the chosen metric; returns the `solve --json` object. */
+export async function run(app) {
+  if (!app.puzzle) return null;
+  running?.abort();
+  const controller = new AbortController();
+  running = controller;
+  const started = performance.now();
+  $('progress').hidden = false;
+  $('progress-text').textContent = 'Starting…';
+  $('solve').disabled = true;
+  $('cancel').disabled = false;
+  $('result').textContent = '';
+  $('result').className = 'result';
+  const request = { puzzle: app.puzzle.line };
+  if (app.metric) request.metric = app.metric;
+  try {
+    const result = await solveStream(request, p => {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      $('progress-text').textContent =
+        `${p.examined.toLocaleString()} examined · ${p.enqueued.toLocaleString()} enqueued · depth ${p.depth} · ${seconds} s`;
+    }, controller.signal);
+    if (running !== controller) return null;
+    app.solution = result;
+    app.frames = [app.puzzle.model];
+    for (const move of result.solution) app.frames.push(applyMove(app.frames.at(-1), move));
+    app.step = 0;
+    showVerdict(result);
+    watch.refresh(app);
+    app.changed();
+    return result;
+  } catch (error) {
+    if (running !== controller) return null;
+    $('result').textContent = error.name === 'AbortError' ? 'Cancelled.' : error.message;
+    $('result').className = 'result unsolvable';
+    return null;
+  } finally {
+    if (running === controller) {
+      running = null;
+      $('progress').hidden = true;
+      $('solve').disabled = false;
+      $('cancel').disabled = true;
+    }
+  }
+}
+
+function showVerdict(result) {
+  const node = $('result');
+  const stats = result.stats;
+  if (result.status === 'solved') {
+    const main = result.metric === 'step'
+      ? `${result.steps} steps (${result.moves} moves)`
+      : `${result.moves} moves (${result.steps} steps)`;
+    node.textContent = `Solved in ${main}, optimal in ${result.metric} · ${stats.examined.toLocaleString()} positions examined in ${stats.elapsed_ms.toFixed(1)} ms`;
+    node.className = 'result solved';
+  } else if (result.status === 'unsolvable') {
+    node.textContent = `Unsolvable: all ${stats.enqueued.toLocaleString()} reachable positions were seen, and in none does the target reach its goal.`;
+    node.className = 'result unsolvable';
+  } else {
+    node.textContent = `No answer: stopped (${result.status.replace('_', ' ')}) after ${stats.examined.toLocaleString()} positions.`;
+    node.className = 'result unsolvable';
+  }
+}
+
+export function cancel() {
+  running?.abort();
+}
+
+/** Forgets the shown verdict (a new puzzle or metric). */
+export function forget() {
+  cancel();
+  $('result').textContent = '';
+  watch.clear();
+}
+
+export function showMetric(app) {
+  $('metric').value = app.metric;
+}
+
+export function describeUnit(app) {
+  return unit(app.solution?.metric || app.metric);
+}
+
+export function setup(app) {
+  $('solve').addEventListener('click', () => run(app));
+  $('cancel').addEventListener('click', () => cancel());
+  $('metric').addEventListener('change', () => {
+    app.metric = $('metric').value;
+    app.clearSolution();
+    app.modes.play.reset?.(app);
+    app.changed();
+  });
+}

@@ -1,0 +1,681 @@
+//! The page in headless Chromium (Debian's `chromium` and `chromium-driver`,
+//! driven over WebDriver with fantoccini): load, scan, solve, step, play to
+//! the win by dragging, hint, edit, shared links, and screenshots saved in
+//! the target directory (`CARGO_TARGET_TMPDIR`).
+
+mod common;
+
+use common::*;
+use fantoccini::actions::{
+    InputSource, KeyAction, KeyActions, MouseActions, PointerAction, MOUSE_BUTTON_LEFT,
+};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use unblocker_model::format;
+use unblocker_web::Config;
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// One browser at a time: the machine has two cores.
+static ONE_BROWSER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// A headless Chromium on a page of a fresh server.
+struct Page {
+    client: Client,
+    driver: Child,
+    profile: PathBuf,
+    base: String,
+}
+
+/// Ends chromedriver and the Chromium it started (its own process group),
+/// even when a test panics.
+impl Drop for Page {
+    fn drop(&mut self) {
+        let group = format!("-{}", self.driver.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
+        let _ = self.driver.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+impl Page {
+    async fn open(path: &str) -> Page {
+        Page::open_with(Config::default(), path).await
+    }
+
+    async fn open_with(config: Config, path: &str) -> Page {
+        for tool in [CHROMIUM, CHROMEDRIVER] {
+            assert!(
+                Path::new(tool).exists(),
+                "{tool} is missing: install it with `apt-get install -y chromium chromium-driver`"
+            );
+        }
+        let base = start_with(config).await;
+        let port = free_port();
+        let driver = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .process_group(0)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let profile =
+            std::env::temp_dir().join(format!("unblocker-web-{}-{port}", std::process::id()));
+        let capabilities = json!({
+            "goog:chromeOptions": {
+                "binary": CHROMIUM,
+                "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                    "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                    "--disable-sync", "--disable-dev-shm-usage", "--window-size=1280,900",
+                    format!("--user-data-dir={}", profile.display())],
+            }
+        });
+        let mut builder =
+            ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new());
+        builder.capabilities(capabilities.as_object().unwrap().clone());
+        let mut client = None;
+        for _ in 0..100 {
+            match builder.connect(&format!("http://127.0.0.1:{port}")).await {
+                Ok(c) => {
+                    client = Some(c);
+                    break;
+                }
+                Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+            }
+        }
+        let client = client.expect("chromedriver accepts a session");
+        let page = Page {
+            client,
+            driver,
+            profile,
+            base,
+        };
+        page.go(path).await;
+        page
+    }
+
+    /// Ends the WebDriver session, which closes Chromium.
+    async fn close(self) {
+        let _ = self.client.clone().close().await;
+    }
+
+    async fn go(&self, path: &str) {
+        self.client
+            .goto(&format!("{}{path}", self.base))
+            .await
+            .unwrap();
+        self.wait(
+            "the page is ready",
+            "document.body.dataset.ready === 'true'",
+        )
+        .await;
+    }
+
+    async fn js(&self, script: &str) -> Value {
+        self.client.execute(script, vec![]).await.unwrap()
+    }
+
+    /// Waits up to 20 s for a JavaScript condition.
+    async fn wait(&self, what: &str, condition: &str) {
+        let script = format!("return !!({condition});");
+        for _ in 0..400 {
+            if self.client.execute(&script, vec![]).await.ok() == Some(Value::Bool(true)) {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let messages = self
+            .js("return [...document.querySelectorAll('.message, .result, #banner, #w-counter, #play-count')].map(n => n.id + ': ' + n.textContent).join(' | ')")
+            .await;
+        panic!("timed out waiting for {what} ({condition}); page says: {messages}");
+    }
+
+    async fn text(&self, css: &str) -> String {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
+    }
+
+    async fn click(&self, css: &str) {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+    }
+
+    async fn key(&self, key: char) {
+        let keys = KeyActions::new("keyboard".to_string())
+            .then(KeyAction::Down { value: key })
+            .then(KeyAction::Up { value: key });
+        self.client.perform_actions(keys).await.unwrap();
+    }
+
+    /// Waits until play mode knows the legal moves of the position shown.
+    async fn wait_for_moves(&self) {
+        self.wait(
+            "the legal moves",
+            "document.getElementById('board').dataset.moves === 'ready'",
+        )
+        .await;
+    }
+
+    /// Drags piece `label` by whole cells, as a person would with a mouse.
+    async fn drag(&self, label: &str, rows: i32, cols: i32) {
+        let at = self
+            .js(&format!(
+                "const r = document.querySelector('.piece[data-label=\"{label}\"] rect').getBoundingClientRect();
+                 const svg = document.querySelector('#board svg');
+                 const cell = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width * 100;
+                 return [r.left + Math.min(r.width, r.height) / 2, r.top + Math.min(r.width, r.height) / 2, cell];"
+            ))
+            .await;
+        let (x, y, cell) = (
+            at[0].as_f64().unwrap(),
+            at[1].as_f64().unwrap(),
+            at[2].as_f64().unwrap(),
+        );
+        let (dx, dy) = (cols as f64 * cell, rows as f64 * cell);
+        let step = |fraction: f64| PointerAction::MoveTo {
+            duration: Some(Duration::from_millis(60)),
+            x: (x + dx * fraction).round(),
+            y: (y + dy * fraction).round(),
+        };
+        let mouse = MouseActions::new("mouse".to_string())
+            .then(step(0.0))
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(step(0.3))
+            .then(step(0.7))
+            .then(step(1.0))
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        self.client.perform_actions(mouse).await.unwrap();
+    }
+
+    /// Clicks the centre of board cell (row, col).
+    async fn click_cell(&self, row: usize, col: usize) {
+        self.click(&format!(".cell[data-row=\"{row}\"][data-col=\"{col}\"]"))
+            .await;
+    }
+
+    /// Saves a screenshot in the target directory and returns its path.
+    async fn screenshot(&self, name: &str) -> PathBuf {
+        let png = self.client.screenshot().await.unwrap();
+        let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+        std::fs::write(&path, png).unwrap();
+        assert!(
+            std::fs::metadata(&path).unwrap().len() > 10_000,
+            "{name} is a real picture"
+        );
+        path
+    }
+}
+
+/// The optimal solution the API gives (moves as "B right 1").
+async fn solution(base: &str, puzzle: &str) -> Vec<Value> {
+    let (_, answer) = post(base, "/api/solve", &json!({"puzzle": puzzle}).to_string()).await;
+    answer["solution"].as_array().unwrap().clone()
+}
+
+fn describe(m: &Value) -> String {
+    format!(
+        "{} {} {}",
+        m["piece"].as_str().unwrap(),
+        m["direction"].as_str().unwrap(),
+        m["distance"]
+    )
+}
+
+fn card(number: u32) -> (u32, String) {
+    let text = std::fs::read_to_string(shared("puzzles/rush/thinkfun40_verified.txt")).unwrap();
+    let row = text
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(&number.to_string()))
+        .unwrap();
+    let f: Vec<&str> = row.split_whitespace().collect();
+    (f[1].parse().unwrap(), f[3].to_string())
+}
+
+fn hash(puzzle: &str, rest: &str) -> String {
+    let encoded: String = puzzle
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect();
+    format!("/#p={encoded}{rest}")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn solve_then_step_play_and_reset_with_buttons_and_keys() {
+    let _one = ONE_BROWSER.lock().await;
+    let (optimum, board) = card(1);
+    let page = Page::open("/").await;
+    page.wait(
+        "card1's eight pieces",
+        "document.querySelectorAll('#board .piece').length === 8",
+    )
+    .await;
+    page.click("#tab-solve").await;
+    page.click("#solve").await;
+    page.wait(
+        "the answer",
+        &format!(
+            "document.getElementById('result').textContent.startsWith('Solved in {optimum} moves')"
+        ),
+    )
+    .await;
+    let moves = solution(&page.base, &board).await;
+    let listed = page
+        .js("return [...document.querySelectorAll('#w-moves li')].map(li => li.textContent)")
+        .await;
+    let expected: Vec<String> = moves.iter().map(describe).collect();
+    assert_eq!(listed, json!(expected));
+
+    page.click("#w-forward").await;
+    page.click("#w-forward").await;
+    assert_eq!(page.text("#w-counter").await, format!("2 / {optimum}"));
+    assert_eq!(page.text("#w-moves li.current").await, expected[1]);
+    page.click("#w-back").await;
+    assert_eq!(page.text("#w-counter").await, format!("1 / {optimum}"));
+    page.key('\u{E014}').await; // ArrowRight
+    assert_eq!(page.text("#w-counter").await, format!("2 / {optimum}"));
+    page.key('\u{E012}').await; // ArrowLeft
+    page.key('\u{E012}').await;
+    assert_eq!(page.text("#w-counter").await, format!("0 / {optimum}"));
+    page.js("const s = document.getElementById('w-speed'); s.value = 10; s.dispatchEvent(new Event('input'));").await;
+    page.key(' ').await;
+    page.wait(
+        "the playback's end",
+        &format!("document.getElementById('w-counter').textContent === '{optimum} / {optimum}'"),
+    )
+    .await;
+    assert!(page
+        .text("#banner")
+        .await
+        .contains(&format!("Solved: {optimum} moves")));
+    page.key('r').await;
+    assert_eq!(page.text("#w-counter").await, format!("0 / {optimum}"));
+    page.click("#w-forward").await;
+    page.click("#w-forward").await;
+    page.click("#w-forward").await;
+    page.screenshot("web-solve-desktop.png").await;
+
+    page.click("#tab-stats").await;
+    let (_, answer) = post(
+        &page.base,
+        "/api/solve",
+        &json!({"puzzle": board}).to_string(),
+    )
+    .await;
+    let levels = answer["stats"]["per_level"].as_array().unwrap().len();
+    let rows = page
+        .js("return document.querySelectorAll('#stats-table tbody tr').length")
+        .await;
+    assert_eq!(rows, json!(levels));
+    assert_eq!(
+        page.js("return document.querySelectorAll('#stats-chart rect').length > 0")
+            .await,
+        json!(true)
+    );
+    page.screenshot("web-stats.png").await;
+
+    page.click("#tab-solve").await;
+    page.client.set_window_size(390, 844).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    page.screenshot("web-solve-phone.png").await;
+    page.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_to_the_win_by_dragging_with_a_hint_and_undo() {
+    let _one = ONE_BROWSER.lock().await;
+    let (optimum, board) = card(1);
+    let page = Page::open(&hash(&board, "&v=play")).await;
+    page.wait(
+        "the optimum",
+        &format!("document.getElementById('play-optimum').textContent === '{optimum}'"),
+    )
+    .await;
+    let moves = solution(&page.base, &board).await;
+    page.wait_for_moves().await;
+    page.click("#play-hint").await;
+    page.wait(
+        "a hint",
+        "document.getElementById('play-message').textContent.startsWith('Hint:')",
+    )
+    .await;
+    assert_eq!(
+        page.text("#play-message").await,
+        format!("Hint: {} ({optimum} to go)", describe(&moves[0]))
+    );
+    assert_eq!(page.js(&format!("return document.querySelector('.piece[data-label=\"{}\"]').classList.contains('highlight')", moves[0]["piece"].as_str().unwrap())).await, json!(true));
+    for (i, m) in moves.iter().enumerate() {
+        let distance = m["distance"].as_i64().unwrap() as i32;
+        let (rows, cols) = match m["direction"].as_str().unwrap() {
+            "up" => (-distance, 0),
+            "down" => (distance, 0),
+            "left" => (0, -distance),
+            _ => (0, distance),
+        };
+        // Wait for the legal moves of the position before dragging.
+        page.wait_for_moves().await;
+        page.drag(m["piece"].as_str().unwrap(), rows, cols).await;
+        page.wait(
+            &format!("move {}", i + 1),
+            &format!(
+                "document.getElementById('play-count').textContent === '{}'",
+                i + 1
+            ),
+        )
+        .await;
+    }
+    page.wait(
+        "the win",
+        "document.getElementById('banner').textContent.includes('You solved it')",
+    )
+    .await;
+    assert_eq!(
+        page.text("#banner").await,
+        format!("You solved it in {optimum} moves! That is optimal!")
+    );
+    page.screenshot("web-play-won.png").await;
+    page.click("#play-undo").await;
+    page.wait(
+        "the undo",
+        &format!(
+            "document.getElementById('play-count').textContent === '{}'",
+            optimum - 1
+        ),
+    )
+    .await;
+    page.wait(
+        "the banner to go",
+        "document.getElementById('banner').hidden",
+    )
+    .await;
+    page.click("#play-redo").await;
+    page.wait(
+        "the redo",
+        "document.getElementById('banner').textContent.includes('You solved it')",
+    )
+    .await;
+    page.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn klotski_pieces_are_dragged_in_four_directions() {
+    let _one = ONE_BROWSER.lock().await;
+    // 横刀立马: BAAC/BAAC/DEEF/DGHF/I..J; H is the 1×1 block at row 3, column 2.
+    let page = Page::open(&hash("横刀立马", "&v=play")).await;
+    page.wait(
+        "the optimum",
+        "document.getElementById('play-optimum').textContent === '81'",
+    )
+    .await;
+    page.wait_for_moves().await;
+    page.drag("H", 1, 0).await;
+    page.wait(
+        "H down",
+        "document.getElementById('play-count').textContent === '1'",
+    )
+    .await;
+    page.wait_for_moves().await;
+    page.drag("H", 0, -1).await;
+    page.wait("H left", "document.querySelector('.piece[data-label=\"H\"]').style.transform === 'translate(100px, 400px)'").await;
+    // One piece moving along a path is one move in the piece metric.
+    assert_eq!(page.text("#play-count").await, "1");
+    // A blocked direction does not move: G cannot go up into E.
+    page.wait_for_moves().await;
+    page.drag("G", -1, 0).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(page.text("#play-count").await, "1");
+    page.screenshot("web-play-klotski.png").await;
+    page.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_editor_builds_a_board_that_then_solves() {
+    let _one = ONE_BROWSER.lock().await;
+    let page = Page::open("/").await;
+    page.click("#tab-edit").await;
+    page.click("#edit-clear").await;
+    page.wait(
+        "a validation message",
+        "document.getElementById('edit-message').classList.contains('error')",
+    )
+    .await;
+    page.click("#edit-tools button[data-tool=add]").await;
+    page.click("#edit-shapes button[data-shape='2x1']").await;
+    page.click_cell(2, 0).await;
+    page.click("#edit-shapes button[data-shape='1x3']").await;
+    page.click_cell(0, 3).await;
+    page.click("#edit-tools button[data-tool=wall]").await;
+    page.click_cell(5, 5).await;
+    let expected = format::to_line(
+        &format::parse(
+            "oooBoo/oooBoo/AAoBoo/oooooo/oooooo/ooooox",
+            Default::default(),
+        )
+        .unwrap(),
+    );
+    page.wait(
+        "the board string",
+        &format!("document.getElementById('edit-line').value === '{expected}'"),
+    )
+    .await;
+    assert_eq!(page.text("#edit-message").await, "Valid Rush Hour board");
+    page.screenshot("web-edit.png").await;
+    // Rotating the truck makes it lie across the top row.
+    page.click("#edit-tools button[data-tool=move]").await;
+    page.click(".piece[data-label=B] rect").await;
+    page.click("#edit-rotate").await;
+    let rotated = format::to_line(
+        &format::parse(
+            "oooBBB/oooooo/AAoooo/oooooo/oooooo/ooooox",
+            Default::default(),
+        )
+        .unwrap(),
+    );
+    page.wait(
+        "the rotated board",
+        &format!("document.getElementById('edit-line').value === '{rotated}'"),
+    )
+    .await;
+    page.click("#edit-rotate").await;
+    page.wait(
+        "the board string",
+        &format!("document.getElementById('edit-line').value === '{expected}'"),
+    )
+    .await;
+    page.click("#tab-solve").await;
+    page.click("#solve").await;
+    page.wait(
+        "the answer",
+        "document.getElementById('result').textContent.startsWith('Solved in 2 moves')",
+    )
+    .await;
+    page.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_shared_link_reopens_the_puzzle_at_its_step() {
+    let _one = ONE_BROWSER.lock().await;
+    let (optimum, board) = card(1);
+    let page = Page::open(&hash(&board, "&v=solve&s=3")).await;
+    page.wait(
+        "step 3",
+        &format!("document.getElementById('w-counter').textContent === '3 / {optimum}'"),
+    )
+    .await;
+    let moves = solution(&page.base, &board).await;
+    assert_eq!(page.text("#w-moves li.current").await, describe(&moves[2]));
+    // Stepping updates the link.
+    page.click("#w-forward").await;
+    assert!(page
+        .js("return location.hash")
+        .await
+        .as_str()
+        .unwrap()
+        .contains("s=4"));
+    page.go(&hash("横刀立马", "&v=solve")).await;
+    page.wait(
+        "the Klotski answer",
+        "document.getElementById('result').textContent.startsWith('Solved in 81 moves')",
+    )
+    .await;
+    assert_eq!(page.text("#game-badge").await, "KLOTSKI");
+    page.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_screenshot_is_scanned_beside_the_original_and_a_failure_shows_why() {
+    let _one = ONE_BROWSER.lock().await;
+    let index = std::fs::read_to_string(shared("screenshots/INDEX.tsv")).unwrap();
+    let row: Vec<&str> = index
+        .lines()
+        .find(|l| l.starts_with("unblocker/Puzzle-E-29.jpg"))
+        .unwrap()
+        .split('\t')
+        .collect();
+    let expected = format::to_line(
+        &format::parse(&format!("{}:{}", row[4], row[5]), Default::default()).unwrap(),
+    );
+    let page = Page::open("/").await;
+    let picture = shared("screenshots").join(row[0]).canonicalize().unwrap();
+    let input = page.client.find(Locator::Css("#file")).await.unwrap();
+    input.send_keys(picture.to_str().unwrap()).await.unwrap();
+    page.wait(
+        "the scan",
+        "document.getElementById('scan-message').textContent.startsWith('Scanned')",
+    )
+    .await;
+    assert_eq!(page.text("#board-line").await, expected);
+    assert_eq!(
+        page.js("return document.getElementById('original').hidden")
+            .await,
+        json!(false)
+    );
+    page.screenshot("web-scan.png").await;
+
+    let blank = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("web-blank.png");
+    image::RgbImage::from_pixel(240, 400, image::Rgb([40, 90, 160]))
+        .save(&blank)
+        .unwrap();
+    input.send_keys(blank.to_str().unwrap()).await.unwrap();
+    page.wait(
+        "the failure",
+        "document.getElementById('scan-message').textContent.startsWith('The scan failed')",
+    )
+    .await;
+    assert_eq!(page.js("return !document.getElementById('scan-overlay').hidden && document.getElementById('scan-overlay').naturalWidth > 0").await, json!(true));
+    page.screenshot("web-scan-failed.png").await;
+    assert_eq!(
+        page.js("return document.getElementById('original').hidden")
+            .await,
+        json!(true),
+        "the failed picture is not shown beside a board it did not give"
+    );
+    // The board of the good scan stays.
+    assert_eq!(page.text("#board-line").await, expected);
+    page.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_random_database_puzzle_of_a_chosen_difficulty_loads() {
+    let _one = ONE_BROWSER.lock().await;
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("puzzles.sqlite");
+    let lines = std::fs::read_to_string(shared("puzzles/rush/rush1000.txt")).unwrap();
+    unblocker_db::Database::open(&database)
+        .unwrap()
+        .import(lines.as_bytes())
+        .unwrap();
+    let config = Config {
+        database: Some(database),
+        ..Config::default()
+    };
+    let page = Page::open_with(config, "/").await;
+    page.wait(
+        "the random button",
+        "!document.getElementById('load-random').disabled",
+    )
+    .await;
+    page.js("document.getElementById('random-min').value = 50; document.getElementById('random-max').value = 52;").await;
+    page.click("#load-random").await;
+    page.wait(
+        "a random puzzle",
+        "document.getElementById('load-message').textContent.startsWith('Loaded')",
+    )
+    .await;
+    let line = page.text("#board-line").await;
+    let moves: Vec<u32> = lines
+        .lines()
+        .filter(|l| {
+            let board = l.split_whitespace().nth(1).unwrap_or("");
+            format::parse(board, Default::default())
+                .map(|b| format::to_line(&b))
+                .ok()
+                == Some(line.clone())
+        })
+        .map(|l| l.split_whitespace().next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(moves.len(), 1, "{line} is one of the database's puzzles");
+    assert!((50..=52).contains(&moves[0]), "{line}: {} moves", moves[0]);
+    page.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_solve_shows_live_counts_and_cancel_stops_it_on_the_server() {
+    let _one = ONE_BROWSER.lock().await;
+    let page = Page::open("/").await;
+    page.js(&format!(
+        "document.getElementById('board-text').value = '{ENDLESS}';"
+    ))
+    .await;
+    page.click("#load-text").await;
+    page.wait(
+        "the board",
+        "document.getElementById('game-badge').textContent === 'Klotski'",
+    )
+    .await;
+    page.click("#tab-solve").await;
+    page.click("#solve").await;
+    page.wait("live counts", "/[0-9,]+ examined · [0-9,]+ enqueued · depth/.test(document.getElementById('progress-text').textContent)").await;
+    page.screenshot("web-solve-progress.png").await;
+    page.click("#cancel").await;
+    page.wait(
+        "the cancellation",
+        "document.getElementById('result').textContent === 'Cancelled.'",
+    )
+    .await;
+    let counts = wait_for_counts(&page.base, |c| c["cancelled"] == 1 && c["running"] == 0).await;
+    assert_eq!(counts["cancelled"], 1, "{counts}");
+    page.close().await;
+}

@@ -1,0 +1,99 @@
+//! Starting the server on an ephemeral port, and the ground-truth files in
+//! `../shared`.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use unblocker_web::{Config, Limits};
+
+/// `shared/` beside the project root.
+pub fn shared(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared")
+        .join(path)
+}
+
+/// A 6×7 Klotski board with nine small pieces: its component is far too
+/// large to search in a test, so every solve of it runs until a limit or a
+/// cancellation stops it.
+pub const ENDLESS: &str = "AA..../AA..../....../B.C.D./B.C.D./EFGHIJ/......";
+
+/// Serves on 127.0.0.1 with an ephemeral port; returns `http://127.0.0.1:PORT`.
+pub async fn start(limits: Limits) -> String {
+    start_with(Config {
+        limits,
+        database: None,
+    })
+    .await
+}
+
+pub async fn start_with(config: Config) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let address = listener.local_addr().expect("address");
+    let app = unblocker_web::router(config).expect("the server starts");
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    format!("http://{address}")
+}
+
+pub async fn start_default() -> String {
+    start(Limits::default()).await
+}
+
+/// Limits for the tests of queueing and cancellation: one slot, a short wait.
+pub fn one_slot() -> Limits {
+    Limits {
+        max_solves: 1,
+        queue_wait: Duration::from_millis(200),
+        ..Limits::default()
+    }
+}
+
+pub fn client() -> reqwest::Client {
+    reqwest::Client::new()
+}
+
+/// POSTs `body` (JSON text) and returns the status and the parsed answer.
+pub async fn post(base: &str, path: &str, body: &str) -> (u16, serde_json::Value) {
+    let response = client()
+        .post(format!("{base}{path}"))
+        .body(body.to_string())
+        .send()
+        .await
+        .expect("request");
+    answer(response).await
+}
+
+pub async fn get(base: &str, path: &str) -> (u16, serde_json::Value) {
+    let response = client()
+        .get(format!("{base}{path}"))
+        .send()
+        .await
+        .expect("request");
+    answer(response).await
+}
+
+/// The status and the body as JSON (or as a JSON string when it is not JSON).
+async fn answer(response: reqwest::Response) -> (u16, serde_json::Value) {
+    let status = response.status().as_u16();
+    let text = response.text().await.expect("body");
+    let json = serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text));
+    (status, json)
+}
+
+/// Polls `/api/health` until `done` holds for its `solves` counts (or 10 s).
+pub async fn wait_for_counts(
+    base: &str,
+    done: impl Fn(&serde_json::Value) -> bool,
+) -> serde_json::Value {
+    let mut last = serde_json::Value::Null;
+    for _ in 0..200 {
+        last = get(base, "/api/health").await.1["solves"].clone();
+        if done(&last) {
+            return last;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    last
+}
