@@ -36,7 +36,7 @@ impl<K: State> Default for StateTable<K> {
 impl<K: State> StateTable<K> {
     /// A table that holds `n` states before it grows.
     pub fn with_capacity(n: usize) -> Self {
-        let size = (n.max(8) * 2).next_power_of_two();
+        let size = Self::slots_for(n);
         let mut slots = Vec::with_capacity(size);
         huge_pages::advise(&slots);
         slots.resize(
@@ -67,12 +67,25 @@ impl<K: State> StateTable<K> {
         self.slots.len() * std::mem::size_of::<Slot<K>>()
     }
 
-    /// Forgets every state, keeping the memory.
+    /// Forgets every state. The memory is kept for the next search unless it
+    /// is far larger than the last one needed: wiping costs time in
+    /// proportion to the slots, so one large puzzle in a batch would
+    /// otherwise slow down every small one after it.
     pub fn clear(&mut self) {
-        if self.len > 0 {
+        if self.len == 0 {
+            return;
+        }
+        if self.slots.len() > 8 * Self::slots_for(self.len) {
+            *self = Self::with_capacity(self.len);
+        } else {
             self.slots.iter_mut().for_each(|s| s.key = K::EMPTY);
             self.len = 0;
         }
+    }
+
+    /// The slots a table holding `n` states has (kept at most half full).
+    fn slots_for(n: usize) -> usize {
+        (n.max(8) * 2).next_power_of_two()
     }
 
     #[inline(always)]
@@ -203,5 +216,14 @@ mod tests {
         t.clear();
         assert!(t.is_empty());
         assert_eq!(t.get(7), None);
+        assert_eq!(
+            t.bytes(),
+            32_768 * 16,
+            "a table the last search filled stays"
+        );
+        t.insert(1, 1);
+        t.clear();
+        assert_eq!(t.bytes(), 16 * 16, "a table 8× too large shrinks");
+        assert_eq!(t.get(1), None);
     }
 }
