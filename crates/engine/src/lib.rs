@@ -49,12 +49,25 @@ pub trait Space: Sync {
     /// True when the target has reached the goal.
     fn is_goal(&self, state: Self::State) -> bool;
 
-    /// The most neighbours a state can have (the length `expand_into` needs).
+    /// True when some states stand for several positions of the puzzle (a
+    /// space that merges symmetric positions); see [`Space::multiplicity`].
+    const MERGES_POSITIONS: bool = false;
+
+    /// How many positions of the puzzle `state` stands for: 1, except in a
+    /// space that merges symmetric positions (a mirror pair is one state
+    /// standing for 2). Search statistics count positions with it.
+    fn multiplicity(&self, _state: Self::State) -> u64 {
+        1
+    }
+
+    /// The length `expand_into` needs: at least the most neighbours a state
+    /// can have (an engine may ask for room to write in fixed-size blocks).
     fn max_neighbors(&self) -> usize;
 
     /// Writes every position one move away under `metric` into `out`, each
     /// with the number of one-cell steps its move takes, and returns how many
-    /// it wrote. `out` must hold at least [`Space::max_neighbors`] entries.
+    /// it wrote. `out` must hold at least [`Space::max_neighbors`] entries
+    /// (past the returned count they may hold anything).
     fn expand_into(
         &self,
         state: Self::State,

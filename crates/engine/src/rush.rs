@@ -8,7 +8,9 @@
 //! which of the line's cells the crossing cars and walls cover, so every
 //! `(arrangement, crossing cells)` pair gets its precomputed list of moves as
 //! key deltas. Expanding a position is then, per line, two table look-ups and
-//! one addition per move; nothing allocates.
+//! a copy of a fixed number of moves (the most any entry has: the copy has
+//! no branch to mispredict, and the moves past the entry's own are written
+//! over by the next line); nothing allocates.
 
 use crate::{Heuristic, Space};
 use unblocker_model::{Board, Cell, Direction, Goal, Metric, Mobility, Side};
@@ -18,6 +20,12 @@ use unblocker_model::{Board, Cell, Direction, Goal, Metric, Mobility, Side};
 /// most 16 lines make at most 64 bits.
 const FIELD_BITS: u32 = 4;
 const FIELD_MASK: u64 = (1 << FIELD_BITS) - 1;
+
+/// The most moves one line's cars can have in one position: a car reaches
+/// each free cell between it and the next car (or the line's end), so a
+/// free cell gives at most two moves (one for the car on each side of it);
+/// an 8-cell line with its cars 2 long has at most 8 moves.
+const MAX_STRIDE: usize = 8;
 
 /// The 4-bit field of a key that starts at bit `shift`.
 #[inline(always)]
@@ -50,11 +58,36 @@ struct Line {
     /// Each arrangement's cells in the row-major and column-major bitboards.
     cells: Vec<u64>,
     cells_t: Vec<u64>,
-    /// For `arrangement << len | crossing`: where its moves start in
-    /// `moves`, how many there are, and how many of them are one-cell steps
-    /// (those come first).
-    table: Vec<(u32, u8, u8)>,
-    moves: Vec<LineMove>,
+}
+
+/// The moves of one `(arrangement, crossing cells)` pair: where they start
+/// in `RushSpace::moves`, how many there are, and how many of them are
+/// one-cell steps (those come first).
+#[derive(Clone, Copy, Debug, Default)]
+struct MoveRun {
+    start: u32,
+    all: u8,
+    steps: u8,
+}
+
+/// What expanding a position needs of one line, in one flat record.
+#[derive(Clone, Debug)]
+struct HotLine {
+    key_shift: u32,
+    cell_shift: u32,
+    /// The line's cells at the bottom of a bitboard: `len` ones.
+    cell_mask: u64,
+    len: u32,
+    /// 1 for a row, 0 for a column: which bitboard its cars go into (rows
+    /// cross the columns, whose bitboard is column-major) and, flipped,
+    /// which one it reads.
+    horizontal: usize,
+    /// Each field value's cells in the bitboard of the lines it crosses;
+    /// zero past the line's arrangements (keys never hold those).
+    crossing_cells: [u64; 16],
+    /// Where the line's `16 << len` runs start in `RushSpace::runs`, one
+    /// for each `field << len | crossing cells`.
+    runs: usize,
 }
 
 /// Every way to put cars of the given lengths, in order, on a line.
@@ -92,6 +125,8 @@ pub enum RushError {
     NotRush,
     #[error("a line holds {0} arrangements of its cars; the engine supports 15")]
     TooManyArrangements(usize),
+    #[error("a line's cars have {0} moves in one position; the engine supports {MAX_STRIDE}")]
+    TooManyMoves(usize),
 }
 
 /// The positions reachable from one Rush Hour board.
@@ -102,11 +137,21 @@ pub struct RushSpace {
     walls_t: u64,
     /// Rows first, then columns.
     lines: Vec<Line>,
+    /// The same lines as expansion reads them.
+    hot: Vec<HotLine>,
+    runs: Vec<MoveRun>,
+    /// Every run's moves, then `MAX_STRIDE` of padding so that a copy of
+    /// `MAX_STRIDE` moves from any run's start stays inside.
+    moves: Vec<LineMove>,
     /// For each car: its line and its place in that line's car list.
     car_line: Vec<(usize, usize)>,
     /// Arrangements of the target's line (bit set) that touch the exit.
     goal_arrangements: u16,
     target_line: usize,
+    /// The most moves of one run: expansion copies 4 moves a line when
+    /// this is at most 4, else `MAX_STRIDE`.
+    stride: usize,
+    /// The most neighbours a position has.
     max_neighbors: usize,
     start: u64,
 }
@@ -182,18 +227,42 @@ impl RushSpace {
                     offsets,
                     cells,
                     cells_t,
-                    table: Vec::new(),
-                    moves: Vec::new(),
                 });
             }
         }
         if lines.len() * FIELD_BITS as usize > 64 {
             return Err(RushError::TooManyArrangements(lines.len()));
         }
+        let mut runs = Vec::with_capacity(lines.iter().map(|l| 16 << l.len).sum());
+        let mut moves = Vec::new();
+        let mut hot = Vec::with_capacity(lines.len());
         let mut max_neighbors = 0;
-        for line in &mut lines {
-            max_neighbors += build_table(line, pieces);
+        let mut stride = 1;
+        for line in &lines {
+            let mut crossing_cells = [0; 16];
+            let own = if line.horizontal {
+                &line.cells_t
+            } else {
+                &line.cells
+            };
+            crossing_cells[..own.len()].copy_from_slice(own);
+            hot.push(HotLine {
+                key_shift: line.key_shift,
+                cell_shift: line.cell_shift,
+                cell_mask: (1 << line.len) - 1,
+                len: line.len as u32,
+                horizontal: line.horizontal as usize,
+                crossing_cells,
+                runs: runs.len(),
+            });
+            let most = build_runs(line, pieces, &mut runs, &mut moves);
+            max_neighbors += most;
+            stride = stride.max(most);
         }
+        if stride > MAX_STRIDE {
+            return Err(RushError::TooManyMoves(stride));
+        }
+        moves.resize(moves.len() + MAX_STRIDE, LineMove { delta: 0, cells: 0 });
         let (target_line, target_slot) = car_line[0];
         let line = &lines[target_line];
         let target_len = if line.horizontal {
@@ -216,10 +285,14 @@ impl RushSpace {
             walls,
             walls_t,
             lines,
+            hot,
+            runs,
+            moves,
             car_line,
             goal_arrangements,
             target_line,
-            max_neighbors: max_neighbors.max(1),
+            stride,
+            max_neighbors,
             start: 0,
         };
         space.start = space.key_of(board);
@@ -258,16 +331,12 @@ impl RushSpace {
     /// what crosses the columns and what crosses the rows.
     #[inline(always)]
     fn crossings(&self, key: u64) -> [u64; 2] {
-        let (mut across_columns, mut across_rows) = (self.walls_t, self.walls);
-        for line in &self.lines {
-            let a = field(key, line.key_shift) as usize;
-            if line.horizontal {
-                across_columns |= line.cells_t[a];
-            } else {
-                across_rows |= line.cells[a];
-            }
+        let mut crossings = [self.walls, self.walls_t];
+        for line in &self.hot {
+            crossings[line.horizontal & 1] |=
+                line.crossing_cells[field(key, line.key_shift) as usize];
         }
-        [across_rows, across_columns]
+        crossings
     }
 
     /// The board the space was built from.
@@ -300,8 +369,63 @@ impl RushSpace {
     }
 }
 
-/// Fills a line's move table; returns the most moves of one entry.
-fn build_table(line: &mut Line, pieces: &[unblocker_model::Piece]) -> usize {
+impl RushSpace {
+    /// [`Space::expand_into`] with copies of `STRIDE` moves per line
+    /// (`STRIDE` at least `self.stride`).
+    #[inline(always)]
+    fn expand_fixed<const STRIDE: usize>(
+        &self,
+        key: u64,
+        metric: Metric,
+        out: &mut [(u64, u32)],
+    ) -> usize {
+        assert!(
+            out.len() >= self.max_neighbors + MAX_STRIDE && self.stride <= STRIDE,
+            "expand_into needs max_neighbors slots"
+        );
+        let crossings = self.crossings(key);
+        let mut n = 0;
+        for line in &self.hot {
+            let value = field(key, line.key_shift) as usize;
+            let crossing =
+                (crossings[(line.horizontal ^ 1) & 1] >> line.cell_shift) & line.cell_mask;
+            // SAFETY: a field is below 16 and `crossing` below `1 << len`,
+            // and every line has `16 << len` runs from `line.runs`; every run
+            // starts at most `MAX_STRIDE` before the end of `moves` (its
+            // padding); `n` is at most the sum of the earlier lines' largest
+            // runs, so `n + STRIDE` is at most `max_neighbors + MAX_STRIDE`,
+            // the length checked above.
+            unsafe {
+                let run = *self
+                    .runs
+                    .get_unchecked(line.runs + (value << line.len | crossing as usize));
+                let moves = self.moves.as_ptr().add(run.start as usize);
+                let slots = out.as_mut_ptr().add(n);
+                for k in 0..STRIDE {
+                    let m = *moves.add(k);
+                    *slots.add(k) = (key.wrapping_add_signed(m.delta), m.cells);
+                }
+                n += if metric == Metric::Step {
+                    run.steps
+                } else {
+                    run.all
+                } as usize;
+            }
+        }
+        n
+    }
+}
+
+/// Appends a line's `16 << len` runs (one per field value and crossing
+/// cells; empty for field values past its arrangements and for crossings
+/// that overlap its cars) and their moves; returns the most moves of one
+/// run.
+fn build_runs(
+    line: &Line,
+    pieces: &[unblocker_model::Piece],
+    runs: &mut Vec<MoveRun>,
+    moves: &mut Vec<LineMove>,
+) -> usize {
     let lengths: Vec<usize> = line
         .cars
         .iter()
@@ -331,16 +455,13 @@ fn build_table(line: &mut Line, pieces: &[unblocker_model::Piece]) -> usize {
                 .fold(0, |acc, (&off, &len)| acc | ((1u64 << len) - 1) << off)
         })
         .collect();
-    let mut moves: Vec<LineMove> = Vec::new();
-    let mut table = Vec::with_capacity(line.offsets.len() << line.len);
     let (mut steps, mut longer) = (Vec::new(), Vec::new());
     let mut most = 0;
     for (a, arrangement) in line.offsets.iter().enumerate() {
         for crossing in 0..1u64 << line.len {
-            let start = moves.len() as u32;
             // Crossing cars never overlap the line's own cars.
             if crossing & own_cells[a] != 0 {
-                table.push((start, 0, 0));
+                runs.push(MoveRun::default());
                 continue;
             }
             steps.clear();
@@ -372,15 +493,20 @@ fn build_table(line: &mut Line, pieces: &[unblocker_model::Piece]) -> usize {
                     d += 1;
                 }
             }
+            let start = moves.len() as u32;
             moves.extend(&steps);
             moves.extend(&longer);
             let count = steps.len() + longer.len();
             most = most.max(count);
-            table.push((start, count as u8, steps.len() as u8));
+            runs.push(MoveRun {
+                start,
+                all: count as u8,
+                steps: steps.len() as u8,
+            });
         }
     }
-    line.moves = moves;
-    line.table = table;
+    let unused = (16 - line.offsets.len()) << line.len;
+    runs.extend(std::iter::repeat_n(MoveRun::default(), unused));
     most
 }
 
@@ -398,35 +524,17 @@ impl Space for RushSpace {
     }
 
     fn max_neighbors(&self) -> usize {
-        self.max_neighbors
+        // Room for the last line's fixed-size copy past the real moves.
+        self.max_neighbors + MAX_STRIDE
     }
 
     #[inline(always)]
     fn expand_into(&self, key: u64, metric: Metric, out: &mut [(u64, u32)]) -> usize {
-        assert!(
-            out.len() >= self.max_neighbors,
-            "expand_into needs max_neighbors slots"
-        );
-        let crossings = self.crossings(key);
-        let mut n = 0;
-        for line in &self.lines {
-            let arrangement = field(key, line.key_shift) as usize;
-            let crossing = (crossings[!line.horizontal as usize] >> line.cell_shift) as usize
-                & ((1 << line.len) - 1);
-            let (start, all, steps) = line.table[arrangement << line.len | crossing];
-            let count = if metric == Metric::Step { steps } else { all } as usize;
-            for k in 0..count {
-                // SAFETY: `build_table` keeps every entry's moves inside
-                // `moves`, and `out` holds `max_neighbors`, the sum over the
-                // lines of their largest entries (checked above).
-                unsafe {
-                    let m = *line.moves.get_unchecked(start as usize + k);
-                    *out.get_unchecked_mut(n + k) = (key.wrapping_add_signed(m.delta), m.cells);
-                }
-            }
-            n += count;
+        // A copy of a constant size unrolls into straight-line code.
+        match self.stride {
+            0..=4 => self.expand_fixed::<4>(key, metric, out),
+            _ => self.expand_fixed::<MAX_STRIDE>(key, metric, out),
         }
-        n
     }
 
     fn move_between(&self, from: u64, to: u64) -> (Cell, Vec<(Direction, u8)>) {

@@ -56,6 +56,9 @@ pub struct Walk {
 pub struct Workspace<K: State> {
     pub(crate) table: StateTable<K>,
     pub(crate) nodes: Vec<Node<K>>,
+    /// Each node's multiplicity, kept only in spaces that merge positions
+    /// (elsewhere every node is one position).
+    weights: Vec<u8>,
 }
 
 impl<K: State> Default for Workspace<K> {
@@ -63,6 +66,7 @@ impl<K: State> Default for Workspace<K> {
         Workspace {
             table: StateTable::default(),
             nodes: Vec::new(),
+            weights: Vec::new(),
         }
     }
 }
@@ -125,9 +129,24 @@ impl<K: State> Workspace<K> {
         control: &Control,
     ) -> Walk {
         let started = Instant::now();
-        let Workspace { table, nodes } = self;
+        let Workspace {
+            table,
+            nodes,
+            weights,
+        } = self;
         table.clear();
         nodes.clear();
+        weights.clear();
+        // Counts are of positions: a state may stand for several (see
+        // `Space::multiplicity`).
+        let merges = S::MERGES_POSITIONS;
+        let weight_of = |weights: &[u8], node: usize| -> u64 {
+            if merges {
+                weights[node] as u64
+            } else {
+                1
+            }
+        };
         for &root in roots {
             if let Entry::Inserted = table.insert(root, nodes.len() as u32) {
                 nodes.push(Node {
@@ -135,16 +154,20 @@ impl<K: State> Workspace<K> {
                     parent: ROOT,
                     cells: 0,
                 });
+                if merges {
+                    weights.push(space.multiplicity(root) as u8);
+                }
             }
         }
+        let mut positions: u64 = (0..nodes.len()).map(|i| weight_of(weights, i)).sum();
         let mut walk = Walk::default();
         let stats = &mut walk.stats;
         stats.per_level.push(LevelStats {
             depth: 0,
             examined: 0,
-            enqueued: nodes.len() as u64,
+            enqueued: positions,
         });
-        let goals = |nodes: &[Node<K>], from: usize| {
+        let goals = |nodes: &[Node<K>], weights: &[u8], from: usize| {
             nodes[from..]
                 .iter()
                 .enumerate()
@@ -155,10 +178,10 @@ impl<K: State> Workspace<K> {
                         Some((_, c)) if c <= cells => best,
                         _ => Some((i, cells)),
                     };
-                    (count + 1, best)
+                    (count + weight_of(weights, i), best)
                 })
         };
-        let (count, best) = goals(nodes, 0);
+        let (count, best) = goals(nodes, weights, 0);
         walk.goal_states = count;
         if let Some((i, _)) = best {
             walk.goal_depth = Some(0);
@@ -171,21 +194,38 @@ impl<K: State> Workspace<K> {
         let mut depth = 0u32;
         let mut next_check = CHECK_EVERY;
         let mut max_frontier = nodes.len();
+        // Two neighbour buffers: while one node's neighbours are looked up,
+        // the next node's are already generated and their table slots on
+        // their way into the cache.
         let mut batch: Vec<(K, u32)> = vec![(K::EMPTY, 0); space.max_neighbors()];
+        let mut ahead: Vec<(K, u32)> = vec![(K::EMPTY, 0); space.max_neighbors()];
+        let mut ahead_count = 0;
+        let prefetching = |table: &StateTable<K>, batch: &[(K, u32)]| {
+            if table.is_large() {
+                for &(next, _) in batch {
+                    table.prefetch(next);
+                }
+            }
+        };
         'levels: while walk.goal_depth.is_none() || stop_at == StopAt::Exhaustion {
             let level_end = nodes.len();
+            let positions_before = positions;
             if level_start == level_end {
                 walk.exhausted = true;
                 break;
             }
             let examined_before = stats.examined;
             let mut sighted = None;
+            if level_start < level_end {
+                ahead_count = space.expand_into(nodes[level_start].state, metric, &mut ahead);
+                prefetching(table, &ahead[..ahead_count]);
+            }
             for index in level_start..level_end {
                 if stats.examined >= next_check {
                     next_check += CHECK_EVERY;
                     let progress = Progress {
                         examined: stats.examined,
-                        enqueued: nodes.len() as u64,
+                        enqueued: positions,
                         depth,
                     };
                     if let Some(reason) = control.check(started, progress) {
@@ -195,24 +235,26 @@ impl<K: State> Workspace<K> {
                         break 'levels;
                     }
                 }
-                let Node { state, cells, .. } = nodes[index];
-                stats.examined += 1;
+                let cells = nodes[index].cells;
+                stats.examined += weight_of(weights, index);
                 max_frontier = max_frontier.max(nodes.len() - index);
                 let parent = index as u32;
-                // Generate first, then prefetch every neighbour's slot, then
-                // look them up: the look-ups overlap their memory waits.
-                let count = space.expand_into(state, metric, &mut batch);
-                let batch = &batch[..count];
-                if table.is_large() {
-                    for &(next, _) in batch {
-                        table.prefetch(next);
-                    }
+                std::mem::swap(&mut batch, &mut ahead);
+                let count = ahead_count;
+                if index + 1 < level_end {
+                    ahead_count = space.expand_into(nodes[index + 1].state, metric, &mut ahead);
+                    prefetching(table, &ahead[..ahead_count]);
                 }
                 let generated = count as u64;
-                for &(next, step_cells) in batch {
+                for &(next, step_cells) in &batch[..count] {
                     let cells = cells + step_cells;
                     match table.insert(next, nodes.len() as u32) {
                         Entry::Inserted => {
+                            let weight = if merges { space.multiplicity(next) } else { 1 };
+                            positions += weight;
+                            if merges {
+                                weights.push(weight as u8);
+                            }
                             if stop_on_sight && sighted.is_none() && space.is_goal(next) {
                                 sighted = Some(nodes.len());
                             }
@@ -251,15 +293,15 @@ impl<K: State> Workspace<K> {
             stats.per_level.push(LevelStats {
                 depth,
                 examined: 0,
-                enqueued: (nodes.len() - level_end) as u64,
+                enqueued: positions - positions_before,
             });
             if let Some(i) = sighted {
-                walk.goal_states += 1;
+                walk.goal_states += weight_of(weights, i);
                 walk.goal_depth = Some(depth);
                 walk.goal_node = Some(i as u32);
                 break;
             }
-            let (count, best) = goals(nodes, level_end);
+            let (count, best) = goals(nodes, weights, level_end);
             walk.goal_states += count;
             if let (None, Some((i, _))) = (walk.goal_depth, best) {
                 walk.goal_depth = Some(depth);
@@ -271,7 +313,7 @@ impl<K: State> Workspace<K> {
         if walk.exhausted && stats.per_level.last().is_some_and(|l| l.enqueued == 0) {
             stats.per_level.pop();
         }
-        stats.enqueued = nodes.len() as u64;
+        stats.enqueued = positions;
         stats.max_frontier = max_frontier as u64;
         stats.memory_bytes =
             (table.bytes() + nodes.capacity() * std::mem::size_of::<Node<K>>()) as u64;

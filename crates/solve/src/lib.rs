@@ -110,27 +110,19 @@ impl Solver {
 }
 
 /// Solves a Klotski puzzle. Breadth-first search visits one position of each
-/// mirror pair when the board is symmetric (about half the work), and its
-/// statistics then count pairs; where the whole component is to be counted
-/// (exploring it, or reporting an unsolvable puzzle's reachable positions),
-/// and for the other algorithms (whose figures compare position counts), the
-/// plain search runs.
+/// mirror pair when the board is symmetric (about half the work; its
+/// statistics still count positions). The other algorithms search the plain
+/// space, so that their figures compare with each other.
 fn solve_klotski<K: KlotskiKey>(
     space: KlotskiSpace<K>,
     options: &SolveOptions,
     plain: &mut Workspace<K>,
     mirrored: &mut Workspace<Mirrored<K>>,
 ) -> Report {
-    if options.explore_component || options.algorithm != Algorithm::Bfs {
-        return solve(&space, options, plain);
+    match MirroredKlotski::new(&space) {
+        Some(pairs) if options.algorithm == Algorithm::Bfs => solve(&pairs, options, mirrored),
+        _ => solve(&space, options, plain),
     }
-    if let Some(pairs) = MirroredKlotski::new(&space) {
-        let report = solve(&pairs, options, mirrored);
-        if report.verdict != Verdict::Unsolvable {
-            return report;
-        }
-    }
-    solve(&space, options, plain)
 }
 
 /// Which engine and key width a board needs.

@@ -119,3 +119,52 @@ fn dnomd343_solution_codes_are_goals_of_the_classic_component() {
         assert!(seen.contains(&key), "{code} is not in the component");
     }
 }
+
+/// On a symmetric board the search visits one position of each mirror pair,
+/// yet its statistics count positions: they equal the plain search's, level
+/// by level, in every metric.
+#[test]
+fn mirrored_search_counts_the_same_positions_as_the_plain_one() {
+    use unblocker_engine::klotski::KlotskiSpace;
+    use unblocker_engine::mirror::MirroredKlotski;
+    use unblocker_solve::{solve, Workspace};
+    for layout in ["BAAC/BAAC/DEEF/DGHF/I..J", "BAAC/BAAC/DEEF/GHIJ/K..L"] {
+        let space = KlotskiSpace::<u64>::new(&common::board(layout)).expect("Klotski");
+        let pairs = MirroredKlotski::new(&space).expect("a symmetric board");
+        for metric in [Metric::Step, Metric::Slide, Metric::Piece] {
+            for explore_component in [false, true] {
+                let options = SolveOptions {
+                    metric,
+                    explore_component,
+                    ..SolveOptions::default()
+                };
+                let plain = solve(&space, &options, &mut Workspace::default());
+                let mirrored = solve(&pairs, &options, &mut Workspace::default());
+                let what = format!("{layout} {metric:?} explore={explore_component}");
+                assert_eq!(mirrored.length, plain.length, "{what}");
+                assert_eq!(mirrored.reachable_states, plain.reachable_states, "{what}");
+                // A solve stops as soon as it meets a goal, at a moment that
+                // depends on the order of the search: its last level and the
+                // examined count of the one before differ.
+                let enqueued = |r: &unblocker_solve::Report| {
+                    let levels = &r.stats.per_level;
+                    let last = levels.len() - usize::from(!explore_component);
+                    levels[..last]
+                        .iter()
+                        .map(|l| l.enqueued)
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(enqueued(&mirrored), enqueued(&plain), "{what}");
+                if explore_component {
+                    assert_eq!(mirrored.stats.per_level, plain.stats.per_level, "{what}");
+                    assert_eq!(mirrored.stats.enqueued, plain.stats.enqueued, "{what}");
+                    assert_eq!(mirrored.stats.examined, plain.stats.examined, "{what}");
+                }
+                assert!(
+                    mirrored.stats.generated < plain.stats.generated * 2 / 3,
+                    "{what}: the mirrored search does less work"
+                );
+            }
+        }
+    }
+}
