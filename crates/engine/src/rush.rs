@@ -538,12 +538,19 @@ impl Space for RushSpace {
     }
 
     fn move_between(&self, from: u64, to: u64) -> (Cell, Vec<(Direction, u8)>) {
-        let (a, b) = (self.offsets(from), self.offsets(to));
-        let car = (0..a.len())
-            .find(|&i| a[i] != b[i])
+        let line = self
+            .lines
+            .iter()
+            .find(|l| field(from, l.key_shift) != field(to, l.key_shift))
             .expect("the two states differ by one move");
-        let piece = self.start_board.pieces()[car];
-        let forward = b[car] > a[car];
+        let before = &line.offsets[field(from, line.key_shift) as usize];
+        let after = &line.offsets[field(to, line.key_shift) as usize];
+        let slot = (0..before.len())
+            .find(|&k| before[k] != after[k])
+            .expect("one car moved");
+        let piece = self.start_board.pieces()[line.cars[slot]];
+        let (a, b) = (before[slot], after[slot]);
+        let forward = b > a;
         let (direction, top_left) = match piece.mobility {
             Mobility::Horizontal => (
                 if forward {
@@ -551,7 +558,7 @@ impl Space for RushSpace {
                 } else {
                     Direction::Left
                 },
-                (piece.row, a[car]),
+                (piece.row, a),
             ),
             _ => (
                 if forward {
@@ -559,10 +566,10 @@ impl Space for RushSpace {
                 } else {
                     Direction::Up
                 },
-                (a[car], piece.col),
+                (a, piece.col),
             ),
         };
-        (top_left, vec![(direction, a[car].abs_diff(b[car]))])
+        (top_left, vec![(direction, a.abs_diff(b))])
     }
 
     fn board(&self, key: u64) -> Board {

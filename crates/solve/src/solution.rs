@@ -3,7 +3,7 @@
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use unblocker_engine::Space;
-use unblocker_model::{label_of, Board, Direction, MoveError, Slide};
+use unblocker_model::{label_of, Board, Cell, Direction, MoveError, Slide};
 
 /// One move: a piece going along a path of straight segments (one segment
 /// for Rush Hour and the step and slide metrics; several for a Klotski piece
@@ -96,22 +96,26 @@ pub fn name_moves<S: Space>(
     path: &[S::State],
     same_piece_is_one_move: bool,
 ) -> Vec<Move> {
-    let mut board = start.clone();
+    // Each piece's top-left cell along the way (the engine's moves are
+    // legal, so following the corners is enough; the tests replay every
+    // solution with the model's rules).
+    let mut corners: Vec<Cell> = start.pieces().iter().map(|p| (p.row, p.col)).collect();
     let mut moves: Vec<Move> = Vec::new();
     for pair in path.windows(2) {
         let (top_left, segments) = space.move_between(pair[0], pair[1]);
-        let piece = board
-            .piece_at(top_left)
-            .expect("a piece stands at the moved cell") as u8;
+        let piece = corners
+            .iter()
+            .position(|&corner| corner == top_left)
+            .expect("a piece stands at the moved cell");
         for &(direction, distance) in &segments {
-            board = board
-                .apply(Slide {
-                    piece,
-                    direction,
-                    distance,
-                })
-                .expect("engine moves are legal");
+            let (dr, dc) = direction.delta();
+            let (row, col) = corners[piece];
+            corners[piece] = (
+                row.wrapping_add_signed(dr * distance as i8),
+                col.wrapping_add_signed(dc * distance as i8),
+            );
         }
+        let piece = piece as u8;
         let continues = moves.last().is_some_and(|m| {
             m.piece == piece
                 && (same_piece_is_one_move
