@@ -85,9 +85,12 @@ struct HotLine {
     /// Each field value's cells in the bitboard of the lines it crosses;
     /// zero past the line's arrangements (keys never hold those).
     crossing_cells: [u64; 16],
-    /// Where the line's `16 << len` runs start in `RushSpace::runs`, one
-    /// for each `field << len | crossing cells`.
+    /// Where the line's runs start in `RushSpace::runs`, one for each
+    /// `arrangement << len | crossing cells`.
     runs: usize,
+    /// The line's last arrangement: fields are clamped to it, so that a
+    /// key that is no position of the space still reads inside the table.
+    last_arrangement: usize,
 }
 
 /// Every way to put cars of the given lengths, in order, on a line.
@@ -233,7 +236,7 @@ impl RushSpace {
         if lines.len() * FIELD_BITS as usize > 64 {
             return Err(RushError::TooManyArrangements(lines.len()));
         }
-        let mut runs = Vec::with_capacity(lines.iter().map(|l| 16 << l.len).sum());
+        let mut runs = Vec::with_capacity(lines.iter().map(|l| l.offsets.len() << l.len).sum());
         let mut moves = Vec::new();
         let mut hot = Vec::with_capacity(lines.len());
         let mut max_neighbors = 0;
@@ -254,6 +257,7 @@ impl RushSpace {
                 horizontal: line.horizontal as usize,
                 crossing_cells,
                 runs: runs.len(),
+                last_arrangement: line.offsets.len() - 1,
             });
             let most = build_runs(line, pieces, &mut runs, &mut moves);
             max_neighbors += most;
@@ -386,11 +390,12 @@ impl RushSpace {
         let crossings = self.crossings(key);
         let mut n = 0;
         for line in &self.hot {
-            let value = field(key, line.key_shift) as usize;
+            let value = (field(key, line.key_shift) as usize).min(line.last_arrangement);
             let crossing =
                 (crossings[(line.horizontal ^ 1) & 1] >> line.cell_shift) & line.cell_mask;
-            // SAFETY: a field is below 16 and `crossing` below `1 << len`,
-            // and every line has `16 << len` runs from `line.runs`; every run
+            // SAFETY: `value` is at most the last arrangement and `crossing`
+            // below `1 << len`, and every line has `arrangements << len` runs
+            // from `line.runs`; every run
             // starts at most `MAX_STRIDE` before the end of `moves` (its
             // padding); `n` is at most the sum of the earlier lines' largest
             // runs, so `n + STRIDE` is at most `max_neighbors + MAX_STRIDE`,
@@ -416,10 +421,9 @@ impl RushSpace {
     }
 }
 
-/// Appends a line's `16 << len` runs (one per field value and crossing
-/// cells; empty for field values past its arrangements and for crossings
-/// that overlap its cars) and their moves; returns the most moves of one
-/// run.
+/// Appends a line's `arrangements << len` runs (one per arrangement and
+/// crossing cells; empty for crossings that overlap its cars) and their
+/// moves; returns the most moves of one run.
 fn build_runs(
     line: &Line,
     pieces: &[unblocker_model::Piece],
@@ -505,8 +509,6 @@ fn build_runs(
             });
         }
     }
-    let unused = (16 - line.offsets.len()) << line.len;
-    runs.extend(std::iter::repeat_n(MoveRun::default(), unused));
     most
 }
 
