@@ -128,6 +128,23 @@ impl<K: State> Workspace<K> {
         tie_break: bool,
         control: &Control,
     ) -> Walk {
+        // One copy of the loop per setting keeps the test out of it.
+        if tie_break {
+            self.search::<S, true>(space, roots, metric, stop_at, control)
+        } else {
+            self.search::<S, false>(space, roots, metric, stop_at, control)
+        }
+    }
+
+    fn search<S: Space<State = K>, const TIE_BREAK: bool>(
+        &mut self,
+        space: &S,
+        roots: &[K],
+        metric: Metric,
+        stop_at: StopAt,
+        control: &Control,
+    ) -> Walk {
+        let tie_break = TIE_BREAK;
         let started = Instant::now();
         let Workspace {
             table,
