@@ -4,6 +4,7 @@
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{BufReader, BufWriter};
 use std::path::{Path, PathBuf};
+use unblocker_db::klotski::generate_klotski;
 use unblocker_db::stats::Stats;
 use unblocker_db::{generate, Database, GenerateOptions, Query};
 
@@ -12,6 +13,7 @@ use unblocker_db::{generate, Database, GenerateOptions, Query};
     about = "The database of every interesting puzzle: generate, query, stats, import, export, merge",
     after_help = "Examples:\n  unblocker db generate --size 6 --max-walls 0 --threads 2\n  \
         unblocker db generate --shard 1/4 --db part1.sqlite\n  \
+        unblocker db generate --game klotski --db klotski.sqlite\n  \
         unblocker db merge part1.sqlite part2.sqlite part3.sqlite part4.sqlite\n  \
         unblocker db query --min-moves 40 --max-moves 60 --walls 0 --limit 5\n  \
         unblocker db query --moves 20 --random --limit 1 --format json\n  \
@@ -51,21 +53,22 @@ enum DbCommand {
 
 #[derive(clap::Args)]
 struct GenerateArgs {
-    /// `rush` (Rush Hour); `klotski` is not implemented yet.
-    #[arg(long, default_value = "rush")]
+    /// `rush` (Rush Hour) or `klotski` (every 4x5 layout, about a minute,
+    /// one thread; --size, --max-walls and --shard are for Rush Hour only).
+    #[arg(long, default_value = "rush", value_parser = ["rush", "klotski"])]
     game: String,
-    /// Board size (3 to 6).
-    #[arg(long, default_value_t = 6)]
-    size: usize,
-    /// Walls per puzzle, at most.
-    #[arg(long, default_value_t = 2)]
-    max_walls: usize,
-    /// Worker threads (default: one per core).
+    /// Board size (3 to 6; default 6).
+    #[arg(long)]
+    size: Option<usize>,
+    /// Walls per puzzle, at most (default 2).
+    #[arg(long)]
+    max_walls: Option<usize>,
+    /// Worker threads (default: one per core; Klotski runs on one).
     #[arg(long, default_value_t = 0)]
     threads: usize,
     /// Run part K of N (e.g. 3/8) of the work; merge the parts with `db merge`.
-    #[arg(long, default_value = "1/1", value_parser = parse_shard)]
-    shard: (u64, u64),
+    #[arg(long, value_parser = parse_shard)]
+    shard: Option<(u64, u64)>,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -168,18 +171,15 @@ pub fn run(args: Args) -> Result<u8, String> {
 }
 
 fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
-    if args.game != "rush" {
-        return Err(format!(
-            "game `{}`: only `rush` is generated so far (Klotski is planned)",
-            args.game
-        ));
+    if args.game == "klotski" {
+        return run_generate_klotski(path, &args);
     }
     let mut db = Database::open(path).map_err(|e| e.to_string())?;
     let options = GenerateOptions {
-        size: args.size,
-        max_walls: args.max_walls,
+        size: args.size.unwrap_or(6),
+        max_walls: args.max_walls.unwrap_or(2),
         threads: args.threads,
-        shard: args.shard,
+        shard: args.shard.unwrap_or((1, 1)),
         max_units: None,
     };
     let bar = if args.quiet {
@@ -218,6 +218,65 @@ fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
         summary.positions as f64 / summary.seconds.max(1e-9) / 1e6,
         path.display()
     );
+    Ok(0)
+}
+
+/// `db generate --game klotski`: one run over every 4x5 layout, a progress
+/// bar per phase.
+fn run_generate_klotski(path: &Path, args: &GenerateArgs) -> Result<u8, String> {
+    let rush_only = [
+        ("--size", args.size.is_some()),
+        ("--max-walls", args.max_walls.is_some()),
+        ("--shard", args.shard.is_some()),
+    ];
+    if let Some((flag, _)) = rush_only.iter().find(|(_, given)| *given) {
+        return Err(format!(
+            "{flag} is for Rush Hour: the Klotski database is every 4x5 layout, generated in one run"
+        ));
+    }
+    let mut db = Database::open(path).map_err(|e| e.to_string())?;
+    let bar = if args.quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(0)
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} {msg:>10} [{bar:40}] {pos}/{len}")
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    let summary = generate_klotski(&mut db, |phase, done, total| {
+        bar.set_message(phase.name());
+        bar.set_length(total);
+        bar.set_position(done);
+    })
+    .map_err(|e| e.to_string())?;
+    bar.finish_and_clear();
+    if !summary.generated {
+        eprintln!(
+            "{} already holds the Klotski database: nothing to do",
+            path.display()
+        );
+        return Ok(0);
+    }
+    eprintln!(
+        "{} layouts (enumerated in {:.2} s), {} components, {} solvable ({} layouts): \
+         {} puzzles in {:.1} s -> {}",
+        summary.layouts,
+        summary.enumerate_seconds,
+        summary.components,
+        summary.solvable_components,
+        summary.solvable_layouts,
+        summary.puzzles,
+        summary.seconds,
+        path.display()
+    );
+    if let Some(p) = &summary.hardest {
+        eprintln!(
+            "hardest: {} moves {} (component {})",
+            p.moves, p.board, p.cluster
+        );
+    }
     Ok(0)
 }
 

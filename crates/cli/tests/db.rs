@@ -137,8 +137,39 @@ fn import_reads_fogleman_files_and_rejects_bad_lines() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+    // A file of imported Rush Hour puzzles cannot take the Klotski database.
     let out = unblocker()
         .args(["db", "generate", "--game", "klotski", "--db", db])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("already holds other puzzles"));
+}
+
+/// `--game klotski` refuses the Rush Hour-only options before any work (the
+/// run itself is tested in crates/db/tests/klotski.rs).
+#[test]
+fn klotski_generate_refuses_rush_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("klotski.sqlite");
+    for flag in [["--size", "5"], ["--max-walls", "1"], ["--shard", "1/2"]] {
+        let out = unblocker()
+            .args(["db", "generate", "--game", "klotski", "--quiet"])
+            .args(flag)
+            .arg("--db")
+            .arg(&db)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(flag[0]) && stderr.contains("Rush Hour"),
+            "{stderr}"
+        );
+    }
+    let out = unblocker()
+        .args(["db", "generate", "--game", "sokoban", "--db"])
+        .arg(&db)
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));

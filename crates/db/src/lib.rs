@@ -2,9 +2,10 @@
 //! generated exhaustively ([`rush::Generator`], driven by [`generate()`]),
 //! stored in SQLite ([`Database`]) and queried by difficulty, pieces and
 //! walls ([`Query`], [`Database::random`]), with statistics and a chart
-//! ([`stats`]).
+//! ([`stats`]). The Klotski database ([`klotski`]) uses the same schema.
 
 mod generate;
+pub mod klotski;
 mod layout;
 mod lines;
 pub mod rush;

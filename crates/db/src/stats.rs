@@ -108,11 +108,19 @@ impl Stats {
                 p.cluster, p.board, p.moves
             );
         }
-        for (title, groups) in [
+        // A database without walls (Klotski, or Rush Hour without walls)
+        // has nothing to show by walls.
+        let walls = &self.by_walls;
+        let has_walls = walls.iter().any(|g| g.value > 0);
+        let tables = [
             ("moves", &self.by_moves),
             ("pieces", &self.by_pieces),
-            ("walls", &self.by_walls),
-        ] {
+            ("walls", walls),
+        ];
+        for (title, groups) in tables
+            .into_iter()
+            .filter(|(t, _)| has_walls || *t != "walls")
+        {
             out += &format!(
                 "\nby {title}:\n{title:>8} {:>10} {:>10}\n",
                 "puzzles", "avg moves"
