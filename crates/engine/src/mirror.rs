@@ -25,21 +25,35 @@ const FIELD_BITS: u32 = 3;
 pub struct Mirrored<K>(K);
 
 impl<K: KlotskiKey> Mirrored<K> {
-    /// The spare bit above every cell's field.
+    /// The spare bit above every cell's field: the position reached is the
+    /// representative's mirror image.
     #[inline(always)]
     fn flag() -> K {
         K::from_u32(1) << (K::CELLS as u32 * FIELD_BITS)
     }
 
+    /// The top bit of the last cell's field, which a board with fewer cells
+    /// than the key holds never uses: the position is its own mirror image
+    /// (one position, not a pair).
+    #[inline(always)]
+    fn symmetric() -> K {
+        K::from_u32(1) << (K::CELLS as u32 * FIELD_BITS - 1)
+    }
+
     /// The representative's key.
     #[inline(always)]
     fn key(self) -> K {
-        self.0 & !Self::flag()
+        self.0 & !(Self::flag() | Self::symmetric())
     }
 
     #[inline(always)]
     fn is_flipped(self) -> bool {
         self.0 & Self::flag() != K::ZERO
+    }
+
+    #[inline(always)]
+    fn is_symmetric(self) -> bool {
+        self.0 & Self::symmetric() != K::ZERO
     }
 }
 
@@ -76,8 +90,13 @@ pub struct MirroredKlotski<K: KlotskiKey> {
 
 impl<K: KlotskiKey> MirroredKlotski<K> {
     /// The mirrored search of `space`, or `None` when its walls or goal are
-    /// not symmetric (mirror images would not be the same puzzle).
+    /// not symmetric (mirror images would not be the same puzzle) or when
+    /// the board fills every cell of the key (no spare bit for
+    /// [`Mirrored::symmetric`]: 21 cells in a `u64`, 42 in a `u128`).
     pub fn new(space: &KlotskiSpace<K>) -> Option<Self> {
+        if space.cells() >= K::CELLS {
+            return None;
+        }
         let corners = space.mirror_corners()?;
         let field_bits = corners
             .iter()
@@ -118,6 +137,8 @@ impl<K: KlotskiKey> MirroredKlotski<K> {
         let mirrored = self.mirror(key);
         if mirrored < key {
             Mirrored(mirrored | Mirrored::<K>::flag())
+        } else if mirrored == key {
+            Mirrored(key | Mirrored::<K>::symmetric())
         } else {
             Mirrored(key)
         }
@@ -150,9 +171,9 @@ impl<K: KlotskiKey> Space for MirroredKlotski<K> {
 
     /// A pair stands for two positions; a position that is its own mirror
     /// image, for one.
+    #[inline(always)]
     fn multiplicity(&self, state: Mirrored<K>) -> u64 {
-        let key = state.key();
-        if self.mirror(key) == key {
+        if state.is_symmetric() {
             1
         } else {
             2
@@ -201,6 +222,8 @@ impl<K: KlotskiKey> Space for MirroredKlotski<K> {
             // the parent's flag carries it into the real one.
             *next = if next_mirrored < next.0 {
                 Mirrored(next_mirrored | (flag ^ Mirrored::<K>::flag()))
+            } else if next_mirrored == next.0 {
+                Mirrored(next.0 | flag | Mirrored::<K>::symmetric())
             } else {
                 Mirrored(next.0 | flag)
             };
