@@ -211,17 +211,16 @@ impl<K: State> Workspace<K> {
         let mut depth = 0u32;
         let mut next_check = CHECK_EVERY;
         let mut max_frontier = nodes.len();
-        // Two neighbour buffers: while one node's neighbours are looked up,
-        // the next node's are already generated and their table slots on
-        // their way into the cache.
+        // Two neighbour buffers: once the table outgrows the private
+        // caches, while one node's neighbours are looked up, the next node's
+        // are already generated and their table slots on their way into the
+        // cache (a small table gains nothing from it).
         let mut batch: Vec<(K, u32)> = vec![(K::EMPTY, 0); space.max_neighbors()];
         let mut ahead: Vec<(K, u32)> = vec![(K::EMPTY, 0); space.max_neighbors()];
         let mut ahead_count = 0;
         let prefetching = |table: &StateTable<K>, batch: &[(K, u32)]| {
-            if table.is_large() {
-                for &(next, _) in batch {
-                    table.prefetch(next);
-                }
+            for &(next, _) in batch {
+                table.prefetch(next);
             }
         };
         'levels: while walk.goal_depth.is_none() || stop_at == StopAt::Exhaustion {
@@ -233,7 +232,8 @@ impl<K: State> Workspace<K> {
             }
             let examined_before = stats.examined;
             let mut sighted = None;
-            if level_start < level_end {
+            let pipelined = table.is_large();
+            if pipelined && level_start < level_end {
                 ahead_count = space.expand_into(nodes[level_start].state, metric, &mut ahead);
                 prefetching(table, &ahead[..ahead_count]);
             }
@@ -256,12 +256,17 @@ impl<K: State> Workspace<K> {
                 stats.examined += weight_of(weights, index);
                 max_frontier = max_frontier.max(nodes.len() - index);
                 let parent = index as u32;
-                std::mem::swap(&mut batch, &mut ahead);
-                let count = ahead_count;
-                if index + 1 < level_end {
-                    ahead_count = space.expand_into(nodes[index + 1].state, metric, &mut ahead);
-                    prefetching(table, &ahead[..ahead_count]);
-                }
+                let count = if pipelined {
+                    std::mem::swap(&mut batch, &mut ahead);
+                    let count = ahead_count;
+                    if index + 1 < level_end {
+                        ahead_count = space.expand_into(nodes[index + 1].state, metric, &mut ahead);
+                        prefetching(table, &ahead[..ahead_count]);
+                    }
+                    count
+                } else {
+                    space.expand_into(nodes[index].state, metric, &mut batch)
+                };
                 let generated = count as u64;
                 for &(next, step_cells) in &batch[..count] {
                     let cells = cells + step_cells;
