@@ -11,10 +11,11 @@
 use crate::algorithm::{chain, Found, Query};
 use crate::bfs::ROOT;
 use crate::control::{Control, Progress, Watch};
-use crate::stats::Stats;
+use crate::stats::{bytes_of, Stats};
 use crate::table::{Entry, StateTable};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::mem::size_of;
 use unblocker_engine::{Space, State};
 
 /// What the queue is ordered by.
@@ -114,12 +115,13 @@ pub(crate) fn search<S: Space>(
         }
         max_open = max_open.max(open.len());
     }
-    stats.enqueued = visits.len() as u64;
-    stats.max_frontier = max_open as u64;
-    stats.memory_bytes = (table.bytes()
-        + visits.capacity() * std::mem::size_of::<Visit<S::State>>()
-        + open.capacity() * std::mem::size_of::<Item>()) as u64;
-    stats.set_elapsed(watch.started.elapsed());
+    let memory = table.bytes() + bytes_of(&visits) + open.capacity() * size_of::<Item>();
+    stats.close(
+        visits.len() as u64,
+        max_open,
+        memory,
+        watch.started.elapsed(),
+    );
     Found {
         path: found.map(|i| chain(&visits, i, |v| v.state, |v| v.parent)),
         stopped,

@@ -8,7 +8,7 @@
 //! the fewest steps.
 
 use crate::control::{Control, Progress, StopReason, CHECK_EVERY};
-use crate::stats::{LevelStats, Stats};
+use crate::stats::{bytes_of, LevelStats, Stats};
 use crate::table::{Entry, StateTable};
 use std::time::Instant;
 use unblocker_engine::{Space, State};
@@ -335,11 +335,8 @@ impl<K: State> Workspace<K> {
         if walk.exhausted && stats.per_level.last().is_some_and(|l| l.enqueued == 0) {
             stats.per_level.pop();
         }
-        stats.enqueued = positions;
-        stats.max_frontier = max_frontier as u64;
-        stats.memory_bytes =
-            (table.bytes() + nodes.capacity() * std::mem::size_of::<Node<K>>()) as u64;
-        stats.set_elapsed(started.elapsed());
+        let memory = table.bytes() + bytes_of(nodes);
+        stats.close(positions, max_frontier, memory, started.elapsed());
         walk
     }
 }

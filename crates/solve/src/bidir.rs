@@ -16,7 +16,7 @@
 use crate::algorithm::{chain, Found};
 use crate::bfs::{Workspace, ROOT};
 use crate::control::{Control, Progress, Watch};
-use crate::stats::{LevelStats, Stats};
+use crate::stats::{bytes_of, LevelStats, Stats};
 use crate::table::{Entry, StateTable};
 use unblocker_engine::{Space, State};
 use unblocker_model::Metric;
@@ -62,7 +62,7 @@ impl<K: State> Half<K> {
     }
 
     fn bytes(&self) -> usize {
-        self.table.bytes() + self.visits.capacity() * std::mem::size_of::<Visit<K>>()
+        self.table.bytes() + bytes_of(&self.visits)
     }
 
     fn path(&self, index: u32) -> Vec<K> {
@@ -169,10 +169,12 @@ fn meet<S: Space>(
             enqueued: (this.visits.len() - level_end) as u64,
         });
     }
-    stats.enqueued = halves.iter().map(|h| h.visits.len() as u64).sum();
-    stats.max_frontier = halves.iter().map(|h| h.frontier() as u64).sum();
-    stats.memory_bytes = halves.iter().map(|h| h.bytes() as u64).sum();
-    stats.set_elapsed(watch.started.elapsed());
+    stats.close(
+        halves.iter().map(|h| h.visits.len() as u64).sum(),
+        halves.iter().map(|h| h.frontier()).sum(),
+        halves.iter().map(|h| h.bytes()).sum(),
+        watch.started.elapsed(),
+    );
     let path = best.filter(|_| stopped.is_none()).map(|(f, b, _)| {
         let mut path = halves[0].path(f);
         let back = halves[1].path(b);

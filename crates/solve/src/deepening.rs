@@ -14,7 +14,7 @@
 
 use crate::algorithm::{Found, Query};
 use crate::control::{Control, Progress, Watch};
-use crate::stats::{LevelStats, Stats};
+use crate::stats::{bytes_of, LevelStats, Stats};
 use unblocker_engine::{Space, State};
 
 /// Slots of the transposition table (a power of two): 4,096 slots in
@@ -174,13 +174,8 @@ pub(crate) fn search<S: Space>(space: &S, query: Query, control: &Control) -> Fo
         }
         bound = next_bound;
     }
-    stats.enqueued = visited;
-    stats.max_frontier = deepest as u64;
-    stats.memory_bytes = (table.bytes()
-        + moves.capacity() * std::mem::size_of::<(S::State, u32)>()
-        + path.capacity() * std::mem::size_of::<S::State>()
-        + frames.capacity() * std::mem::size_of::<Frame>()) as u64;
-    stats.set_elapsed(watch.started.elapsed());
+    let memory = table.bytes() + bytes_of(&moves) + bytes_of(&path) + bytes_of(&frames);
+    stats.close(visited, deepest, memory, watch.started.elapsed());
     Found {
         path: found.then_some(path),
         stopped,

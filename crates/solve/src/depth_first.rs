@@ -7,7 +7,7 @@
 use crate::algorithm::{chain, Found};
 use crate::bfs::ROOT;
 use crate::control::{Control, Progress, Watch};
-use crate::stats::Stats;
+use crate::stats::{bytes_of, Stats};
 use crate::table::{Entry, StateTable};
 use unblocker_engine::{Space, State};
 use unblocker_model::Metric;
@@ -69,12 +69,13 @@ pub(crate) fn search<S: Space>(space: &S, metric: Metric, control: &Control) -> 
         }
         max_stack = max_stack.max(stack.len());
     }
-    stats.enqueued = visits.len() as u64;
-    stats.max_frontier = max_stack as u64;
-    stats.memory_bytes = (table.bytes()
-        + visits.capacity() * std::mem::size_of::<Visit<S::State>>()
-        + stack.capacity() * std::mem::size_of::<u32>()) as u64;
-    stats.set_elapsed(watch.started.elapsed());
+    let memory = table.bytes() + bytes_of(&visits) + bytes_of(&stack);
+    stats.close(
+        visits.len() as u64,
+        max_stack,
+        memory,
+        watch.started.elapsed(),
+    );
     Found {
         path: found.map(|i| chain(&visits, i, |v| v.state, |v| v.parent)),
         stopped,

@@ -35,6 +35,21 @@ impl Stats {
         self.elapsed_ms = elapsed.as_secs_f64() * 1000.0;
     }
 
+    /// Records a finished search's totals: positions enqueued, the largest
+    /// frontier, the memory its structures held, and the time it took.
+    pub(crate) fn close(
+        &mut self,
+        enqueued: u64,
+        max_frontier: usize,
+        memory_bytes: usize,
+        elapsed: Duration,
+    ) {
+        self.enqueued = enqueued;
+        self.max_frontier = max_frontier as u64;
+        self.memory_bytes = memory_bytes as u64;
+        self.set_elapsed(elapsed);
+    }
+
     /// The counts of level `depth`, adding the levels up to it if needed.
     pub(crate) fn level(&mut self, depth: u32) -> &mut LevelStats {
         while self.per_level.len() <= depth as usize {
@@ -55,4 +70,9 @@ impl Stats {
             0.0
         }
     }
+}
+
+/// The bytes a vector holds (its capacity, not its length).
+pub(crate) fn bytes_of<T>(v: &Vec<T>) -> usize {
+    v.capacity() * std::mem::size_of::<T>()
 }
