@@ -102,3 +102,25 @@ pub trait Space: Sync {
     /// bound), used by the informed searches; 0 at a goal position.
     fn estimate(&self, state: Self::State, heuristic: Heuristic, metric: Metric) -> u32;
 }
+
+/// A space with a dense index: a one-to-one numbering of its states (and of
+/// other keys of the same shape) by `0..index_bound`, which a search can use
+/// as the address of a visited bit instead of hashing each state.
+pub trait Indexed: Space {
+    /// The number of indices, or `None` when this space offers no dense
+    /// index (too many for a bitmap).
+    fn index_bound(&self) -> Option<u64>;
+
+    /// The index of `state` (below [`Indexed::index_bound`]).
+    fn index_of(&self, state: Self::State) -> u64;
+
+    /// [`Space::expand_into`], writing each neighbour with its index
+    /// (`index` is the index of `state`).
+    fn expand_indexed(
+        &self,
+        state: Self::State,
+        index: u64,
+        metric: Metric,
+        out: &mut [(Self::State, u64)],
+    ) -> usize;
+}

@@ -12,7 +12,7 @@
 //! no branch to mispredict, and the moves past the entry's own are written
 //! over by the next line); nothing allocates.
 
-use crate::{Heuristic, Space};
+use crate::{Heuristic, Indexed, Space};
 use unblocker_model::{Board, Cell, Direction, Goal, Metric, Mobility, Side};
 
 /// Bits per line in a key: a line holds at most 15 arrangements, so the
@@ -27,18 +27,20 @@ const FIELD_MASK: u64 = (1 << FIELD_BITS) - 1;
 /// an 8-cell line with its cars 2 long has at most 8 moves.
 const MAX_STRIDE: usize = 8;
 
+/// The largest dense index space offered (a visited bitmap of 256 MiB);
+const MAX_INDEX_BOUND: u64 = 1 << 31;
+
 /// The 4-bit field of a key that starts at bit `shift`.
 #[inline(always)]
 fn field(key: u64, shift: u32) -> u64 {
     (key >> shift) & FIELD_MASK
 }
 
-/// One move in a line's table: the key change and the cells it slides.
-#[derive(Clone, Copy, Debug)]
-struct LineMove {
-    delta: i64,
-    cells: u32,
-}
+/// One move in a line's table as two numbers added to a position's: the
+/// key change and the cells it slides (in `RushSpace::moves`, added to
+/// `[key, 0]`) or the key change and the dense index change (in
+/// `RushSpace::index_moves`, added to `[key, index]`).
+type LineMove = [i64; 2];
 
 /// A row with horizontal cars or a column with vertical cars.
 #[derive(Clone, Debug)]
@@ -48,6 +50,9 @@ struct Line {
     len: usize,
     /// Where the line's field starts in the key.
     key_shift: u32,
+    /// The line's weight in the dense index: the product of the earlier
+    /// lines' arrangement counts.
+    index_stride: u64,
     /// Where the line's cells start in the bitboard of its own orientation
     /// (row-major for rows, column-major for columns).
     cell_shift: u32,
@@ -77,20 +82,14 @@ struct HotLine {
     cell_shift: u32,
     /// The line's cells at the bottom of a bitboard: `len` ones.
     cell_mask: u64,
-    len: u32,
-    /// 1 for a row, 0 for a column: which bitboard its cars go into (rows
-    /// cross the columns, whose bitboard is column-major) and, flipped,
-    /// which one it reads.
-    horizontal: usize,
     /// Each field value's cells in the bitboard of the lines it crosses;
     /// zero past the line's arrangements (keys never hold those).
     crossing_cells: [u64; 16],
-    /// Where the line's runs start in `RushSpace::runs`, one for each
-    /// `arrangement << len | crossing cells`.
-    runs: usize,
-    /// The line's last arrangement: fields are clamped to it, so that a
-    /// key that is no position of the space still reads inside the table.
-    last_arrangement: usize,
+    /// For each field value, where its runs start in `RushSpace::runs`
+    /// (one run for each crossing cells); values past the line's last
+    /// arrangement, which keys of the space never hold, read the last
+    /// arrangement's runs so that any key stays inside the table.
+    run_base: [u32; 16],
 }
 
 /// Every way to put cars of the given lengths, in order, on a line.
@@ -146,11 +145,19 @@ pub struct RushSpace {
     /// Every run's moves, then `MAX_STRIDE` of padding so that a copy of
     /// `MAX_STRIDE` moves from any run's start stays inside.
     moves: Vec<LineMove>,
+    /// The same moves as changes of the key and of the dense index (see
+    /// [`Indexed`]), padded alike.
+    index_moves: Vec<LineMove>,
+    /// How many of `hot`'s lines are rows (they come first).
+    rows: usize,
     /// For each car: its line and its place in that line's car list.
     car_line: Vec<(usize, usize)>,
     /// Arrangements of the target's line (bit set) that touch the exit.
     goal_arrangements: u16,
     target_line: usize,
+    /// The number of dense indices (see [`Indexed`]), when it is at most
+    /// [`MAX_INDEX_BOUND`].
+    index_bound: Option<u64>,
     /// The most moves of one run: expansion copies 4 moves a line when
     /// this is at most 4, else `MAX_STRIDE`.
     stride: usize,
@@ -225,6 +232,7 @@ impl RushSpace {
                     horizontal,
                     len,
                     key_shift: lines.len() as u32 * FIELD_BITS,
+                    index_stride: 0,
                     cell_shift: (index * len) as u32,
                     cars,
                     offsets,
@@ -236,8 +244,13 @@ impl RushSpace {
         if lines.len() * FIELD_BITS as usize > 64 {
             return Err(RushError::TooManyArrangements(lines.len()));
         }
+        let mut index_bound = 1u64;
+        for line in &mut lines {
+            line.index_stride = index_bound;
+            index_bound = index_bound.saturating_mul(line.offsets.len() as u64);
+        }
         let mut runs = Vec::with_capacity(lines.iter().map(|l| l.offsets.len() << l.len).sum());
-        let mut moves = Vec::new();
+        let (mut moves, mut index_moves) = (Vec::new(), Vec::new());
         let mut hot = Vec::with_capacity(lines.len());
         let mut max_neighbors = 0;
         let mut stride = 1;
@@ -253,20 +266,21 @@ impl RushSpace {
                 key_shift: line.key_shift,
                 cell_shift: line.cell_shift,
                 cell_mask: (1 << line.len) - 1,
-                len: line.len as u32,
-                horizontal: line.horizontal as usize,
                 crossing_cells,
-                runs: runs.len(),
-                last_arrangement: line.offsets.len() - 1,
+                run_base: std::array::from_fn(|value| {
+                    let arrangement = value.min(line.offsets.len() - 1);
+                    (runs.len() + (arrangement << line.len)) as u32
+                }),
             });
-            let most = build_runs(line, pieces, &mut runs, &mut moves);
+            let most = build_runs(line, pieces, &mut runs, &mut moves, &mut index_moves);
             max_neighbors += most;
             stride = stride.max(most);
         }
         if stride > MAX_STRIDE {
             return Err(RushError::TooManyMoves(stride));
         }
-        moves.resize(moves.len() + MAX_STRIDE, LineMove { delta: 0, cells: 0 });
+        moves.resize(moves.len() + MAX_STRIDE, [0; 2]);
+        index_moves.resize(index_moves.len() + MAX_STRIDE, [0; 2]);
         let (target_line, target_slot) = car_line[0];
         let line = &lines[target_line];
         let target_len = if line.horizontal {
@@ -284,17 +298,21 @@ impl RushSpace {
             .enumerate()
             .filter(|(_, o)| o[target_slot] as usize == goal_offset)
             .fold(0u16, |acc, (a, _)| acc | 1 << a);
+        let rows = lines.iter().filter(|l| l.horizontal).count();
         let mut space = RushSpace {
             start_board: board.clone(),
             walls,
             walls_t,
             lines,
+            rows,
             hot,
             runs,
             moves,
+            index_moves,
             car_line,
             goal_arrangements,
             target_line,
+            index_bound: (index_bound <= MAX_INDEX_BOUND).then_some(index_bound),
             stride,
             max_neighbors,
             start: 0,
@@ -330,17 +348,18 @@ impl RushSpace {
         key
     }
 
-    /// Bitboards of the horizontal cars' cells in column-major order and of
-    /// the vertical cars' cells in row-major order, walls included in both:
-    /// what crosses the columns and what crosses the rows.
+    /// The lines' cars with walls as the crossing lines see them: the rows'
+    /// cars in the column-major bitboard (what the columns read) and the
+    /// columns' cars in the row-major one (what the rows read).
     #[inline(always)]
-    fn crossings(&self, key: u64) -> [u64; 2] {
-        let mut crossings = [self.walls, self.walls_t];
-        for line in &self.hot {
-            crossings[line.horizontal & 1] |=
-                line.crossing_cells[field(key, line.key_shift) as usize];
-        }
-        crossings
+    fn crossings(&self, key: u64) -> (u64, u64) {
+        let (rows, columns) = self.hot.split_at(self.rows);
+        let cells = |walls: u64, lines: &[HotLine]| {
+            lines.iter().fold(walls, |acc, line| {
+                acc | line.crossing_cells[field(key, line.key_shift) as usize]
+            })
+        };
+        (cells(self.walls_t, rows), cells(self.walls, columns))
     }
 
     /// The board the space was built from.
@@ -374,41 +393,45 @@ impl RushSpace {
 }
 
 impl RushSpace {
-    /// [`Space::expand_into`] with copies of `STRIDE` moves per line
-    /// (`STRIDE` at least `self.stride`).
+    /// Writes `base + move` for every move of `key` to `out`, one 16-byte
+    /// pair per neighbour, from the move table `moves` (`self.moves` or
+    /// `self.index_moves`, whose runs are laid out alike), copying `STRIDE`
+    /// moves per line (at least `self.stride`); returns how many moves it
+    /// wrote.
+    ///
+    /// # Safety
+    /// `out` must be valid for `self.max_neighbors + MAX_STRIDE` writes.
     #[inline(always)]
-    fn expand_fixed<const STRIDE: usize>(
+    unsafe fn expand_fixed<const STRIDE: usize>(
         &self,
         key: u64,
+        base: [u64; 2],
         metric: Metric,
-        out: &mut [(u64, u32)],
+        moves: &[LineMove],
+        out: *mut [u64; 2],
     ) -> usize {
         assert!(
-            out.len() >= self.max_neighbors + MAX_STRIDE && self.stride <= STRIDE,
-            "expand_into needs max_neighbors slots"
+            self.stride <= STRIDE && moves.len() == self.moves.len(),
+            "a move table of this space, copied in blocks as long as its longest run"
         );
-        let crossings = self.crossings(key);
+        let (across_columns, across_rows) = self.crossings(key);
+        let (rows, columns) = self.hot.split_at(self.rows);
         let mut n = 0;
-        for line in &self.hot {
-            let value = (field(key, line.key_shift) as usize).min(line.last_arrangement);
-            let crossing =
-                (crossings[(line.horizontal ^ 1) & 1] >> line.cell_shift) & line.cell_mask;
-            // SAFETY: `value` is at most the last arrangement and `crossing`
-            // below `1 << len`, and every line has `arrangements << len` runs
-            // from `line.runs`; every run
+        let mut expand_line = |line: &HotLine, crossed: u64| {
+            let first = line.run_base[field(key, line.key_shift) as usize];
+            let crossing = (crossed >> line.cell_shift) & line.cell_mask;
+            // SAFETY: `first` starts the runs of an arrangement of the line,
+            // which has one for each `crossing` below `1 << len`; every run
             // starts at most `MAX_STRIDE` before the end of `moves` (its
             // padding); `n` is at most the sum of the earlier lines' largest
             // runs, so `n + STRIDE` is at most `max_neighbors + MAX_STRIDE`,
-            // the length checked above.
+            // the room the caller guarantees.
             unsafe {
-                let run = *self
-                    .runs
-                    .get_unchecked(line.runs + (value << line.len | crossing as usize));
-                let moves = self.moves.as_ptr().add(run.start as usize);
-                let slots = out.as_mut_ptr().add(n);
+                let run = *self.runs.get_unchecked(first as usize + crossing as usize);
+                let from = moves.as_ptr().add(run.start as usize);
+                let slots = out.add(n);
                 for k in 0..STRIDE {
-                    let m = *moves.add(k);
-                    *slots.add(k) = (key.wrapping_add_signed(m.delta), m.cells);
+                    *slots.add(k) = add_pair(base, *from.add(k));
                 }
                 n += if metric == Metric::Step {
                     run.steps
@@ -416,9 +439,69 @@ impl RushSpace {
                     run.all
                 } as usize;
             }
+        };
+        for line in rows {
+            expand_line(line, across_rows);
+        }
+        for line in columns {
+            expand_line(line, across_columns);
         }
         n
     }
+
+    /// [`RushSpace::expand_fixed`] with the copy length suited to the space
+    /// (a constant, so that the copy unrolls) into `out`, whose elements
+    /// must be laid out as `[u64; 2]` (the callers check it).
+    #[inline(always)]
+    fn expand_pairs<T>(
+        &self,
+        key: u64,
+        base: [u64; 2],
+        metric: Metric,
+        moves: &[LineMove],
+        out: &mut [T],
+    ) -> usize {
+        assert!(
+            out.len() >= self.max_neighbors + MAX_STRIDE && std::mem::size_of::<T>() == 16,
+            "expand_into needs max_neighbors slots"
+        );
+        let out = out.as_mut_ptr().cast::<[u64; 2]>();
+        // SAFETY: `out` holds `max_neighbors + MAX_STRIDE` elements of 16
+        // bytes (checked above).
+        unsafe {
+            match self.stride {
+                0..=4 => self.expand_fixed::<4>(key, base, metric, moves, out),
+                _ => self.expand_fixed::<MAX_STRIDE>(key, base, metric, moves, out),
+            }
+        }
+    }
+}
+
+/// `base + delta` for both halves at once: the next key and its cells or
+/// its index (one SSE2 addition on x86-64, where copying moves is most of an
+/// expansion).
+#[inline(always)]
+fn add_pair(base: [u64; 2], delta: LineMove) -> [u64; 2] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_add_epi64, _mm_loadu_si128, _mm_storeu_si128};
+        let mut sum = [0u64; 2];
+        // SAFETY: SSE2 is part of x86-64; the loads and the store read and
+        // write two 16-byte arrays.
+        unsafe {
+            let v = _mm_add_epi64(
+                _mm_loadu_si128(base.as_ptr().cast()),
+                _mm_loadu_si128(delta.as_ptr().cast()),
+            );
+            _mm_storeu_si128(sum.as_mut_ptr().cast(), v);
+        }
+        sum
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    [
+        base[0].wrapping_add_signed(delta[0]),
+        base[1].wrapping_add_signed(delta[1]),
+    ]
 }
 
 /// Appends a line's `arrangements << len` runs (one per arrangement and
@@ -429,6 +512,7 @@ fn build_runs(
     pieces: &[unblocker_model::Piece],
     runs: &mut Vec<MoveRun>,
     moves: &mut Vec<LineMove>,
+    index_moves: &mut Vec<LineMove>,
 ) -> usize {
     let lengths: Vec<usize> = line
         .cars
@@ -476,14 +560,16 @@ fn build_runs(
                 let o = arrangement[slot] as usize;
                 let mut push = |d: i32| {
                     let b = arrangement_after(a, slot, d);
-                    let m = LineMove {
-                        delta: (b as i64 - a as i64) << line.key_shift,
-                        cells: d.unsigned_abs(),
-                    };
-                    if m.cells == 1 {
-                        steps.push(m);
+                    let change = b as i64 - a as i64;
+                    let delta = change << line.key_shift;
+                    // Meaningful only while the index bound fits (see
+                    // `MAX_INDEX_BOUND`).
+                    let index_delta = change.wrapping_mul(line.index_stride as i64);
+                    let both = ([delta, d.abs() as i64], [delta, index_delta]);
+                    if d.abs() == 1 {
+                        steps.push(both);
                     } else {
-                        longer.push(m);
+                        longer.push(both);
                     }
                 };
                 let mut d = 1;
@@ -498,8 +584,10 @@ fn build_runs(
                 }
             }
             let start = moves.len() as u32;
-            moves.extend(&steps);
-            moves.extend(&longer);
+            for &(m, index_move) in steps.iter().chain(&longer) {
+                moves.push(m);
+                index_moves.push(index_move);
+            }
             let count = steps.len() + longer.len();
             most = most.max(count);
             runs.push(MoveRun {
@@ -532,11 +620,16 @@ impl Space for RushSpace {
 
     #[inline(always)]
     fn expand_into(&self, key: u64, metric: Metric, out: &mut [(u64, u32)]) -> usize {
-        // A copy of a constant size unrolls into straight-line code.
-        match self.stride {
-            0..=4 => self.expand_fixed::<4>(key, metric, out),
-            _ => self.expand_fixed::<MAX_STRIDE>(key, metric, out),
+        // Each neighbour is written as the pair `[key + delta, cells]`: the
+        // tuple's `u64` must be its first word and its `u32` the low half
+        // of the second.
+        const {
+            assert!(std::mem::size_of::<(u64, u32)>() == 16);
+            assert!(std::mem::offset_of!((u64, u32), 0) == 0);
+            assert!(std::mem::offset_of!((u64, u32), 1) == 8);
+            assert!(cfg!(target_endian = "little"));
         }
+        self.expand_pairs(key, [key, 0], metric, &self.moves, out)
     }
 
     fn move_between(&self, from: u64, to: u64) -> (Cell, Vec<(Direction, u8)>) {
@@ -589,6 +682,34 @@ impl Space for RushSpace {
 
     fn estimate(&self, key: u64, heuristic: Heuristic, _metric: Metric) -> u32 {
         crate::heuristic::rush(self, key, heuristic)
+    }
+}
+
+impl Indexed for RushSpace {
+    fn index_bound(&self) -> Option<u64> {
+        self.index_bound
+    }
+
+    #[inline(always)]
+    fn index_of(&self, key: u64) -> u64 {
+        self.lines.iter().fold(0, |index, line| {
+            index + field(key, line.key_shift) * line.index_stride
+        })
+    }
+
+    #[inline(always)]
+    fn expand_indexed(
+        &self,
+        key: u64,
+        index: u64,
+        metric: Metric,
+        out: &mut [(u64, u64)],
+    ) -> usize {
+        const {
+            assert!(std::mem::size_of::<(u64, u64)>() == 16);
+            assert!(std::mem::offset_of!((u64, u64), 0) == 0);
+        }
+        self.expand_pairs(key, [key, index], metric, &self.index_moves, out)
     }
 }
 

@@ -3,7 +3,8 @@
 //! `cargo bench -p unblocker-solve --bench rush` measures:
 //! - `hardest`: the 60-move database puzzle, optimal in moves;
 //! - `hardest-nowalls`: the 51-move wall-free puzzle;
-//! - `largest-component`: full exploration of the 541,934-position component;
+//! - `largest-component`: full exploration of the 541,934-position component
+//!   (`Solver::explore`: a sweep over the dense index, no solution);
 //! - `rush1000`: all 1000 puzzles of `../shared/puzzles/rush/rush1000.txt`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -29,16 +30,12 @@ fn single_puzzles(c: &mut Criterion) {
         });
     }
     let largest = board("BBoCoooDoCEEoDAAFGHoIIFGHoJKKoLLJooo");
-    let explore = SolveOptions {
-        explore_component: true,
-        ..SolveOptions::default()
-    };
     let mut group = c.benchmark_group("largest-component");
     group.throughput(Throughput::Elements(541_934));
     group.bench_function("explore", |bench| {
         bench.iter(|| {
             solver
-                .solve(black_box(&largest), &explore)
+                .explore(black_box(&largest), Metric::Slide, &Control::default())
                 .expect("explores")
         })
     });

@@ -268,9 +268,10 @@ impl<K: State> Workspace<K> {
                     space.expand_into(nodes[index].state, metric, &mut batch)
                 };
                 let generated = count as u64;
+                table.reserve(count);
                 for &(next, step_cells) in &batch[..count] {
                     let cells = cells + step_cells;
-                    match table.insert(next, nodes.len() as u32) {
+                    match table.insert_reserved(next, nodes.len() as u32) {
                         Entry::Inserted => {
                             let weight = if merges { space.multiplicity(next) } else { 1 };
                             positions += weight;

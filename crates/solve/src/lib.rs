@@ -17,20 +17,24 @@ pub mod json;
 mod solution;
 mod solver;
 mod stats;
+mod sweep;
 mod table;
 
 pub use algorithm::Algorithm;
 pub use bfs::{Node, StopAt, Walk, Workspace};
 pub use control::{Control, Progress, StopReason, CHECK_EVERY};
 pub use solution::{name_moves, replay, Move};
+use solver::analyze_with;
 pub use solver::{analyze, solve, Analysis, Report, SolveOptions, Verdict};
 pub use stats::{LevelStats, Stats};
+pub use sweep::Sweep;
 pub use table::{Entry, StateTable};
 pub use unblocker_engine::Heuristic;
 
 use unblocker_engine::klotski::{KlotskiError, KlotskiKey, KlotskiSpace};
 use unblocker_engine::mirror::{Mirrored, MirroredKlotski};
 use unblocker_engine::rush::{RushError, RushSpace};
+use unblocker_engine::{Indexed, Space};
 use unblocker_model::{Board, Game, Metric};
 
 /// Why a board could not be searched.
@@ -55,6 +59,8 @@ pub struct Solver {
     wide: Workspace<u128>,
     mirrored_narrow: Workspace<Mirrored<u64>>,
     mirrored_wide: Workspace<Mirrored<u128>>,
+    /// For Rush Hour explorations (see [`Sweep`]).
+    sweep: Sweep<u64>,
 }
 
 impl Solver {
@@ -87,6 +93,52 @@ impl Solver {
         })
     }
 
+    /// Explores the whole component of `board`'s position: positions per
+    /// level, goal positions and the optimum (the first level holding a
+    /// goal), without a solution. Rush Hour boards take a [`Sweep`] when
+    /// their space has a dense index; Klotski boards visit one position of
+    /// each mirror pair where they can, as [`Solver::solve`] does.
+    pub fn explore(
+        &mut self,
+        board: &Board,
+        metric: Metric,
+        control: &Control,
+    ) -> Result<Walk, SolveError> {
+        let exhaustion = StopAt::Exhaustion;
+        Ok(match Engine::for_board(board) {
+            Engine::Rush => {
+                let space = RushSpace::new(board)?;
+                let roots = [space.start()];
+                match self.sweep.run(&space, &roots, metric, exhaustion, control) {
+                    Some(walk) => walk,
+                    None => self
+                        .narrow
+                        .bfs(&space, &roots, metric, exhaustion, false, control),
+                }
+            }
+            Engine::KlotskiNarrow => {
+                let space = KlotskiSpace::<u64>::new(board)?;
+                explore_klotski(
+                    &space,
+                    metric,
+                    control,
+                    &mut self.narrow,
+                    &mut self.mirrored_narrow,
+                )
+            }
+            Engine::KlotskiWide => {
+                let space = KlotskiSpace::<u128>::new(board)?;
+                explore_klotski(
+                    &space,
+                    metric,
+                    control,
+                    &mut self.wide,
+                    &mut self.mirrored_wide,
+                )
+            }
+        })
+    }
+
     /// The size of `board`'s component, its goal positions, its optimum and
     /// its farthest distance to the goal.
     pub fn analyze(
@@ -97,7 +149,14 @@ impl Solver {
     ) -> Result<Analysis, SolveError> {
         let (narrow, wide) = (&mut self.narrow, &mut self.wide);
         let result = match Engine::for_board(board) {
-            Engine::Rush => analyze(&RushSpace::new(board)?, metric, control, narrow),
+            Engine::Rush => {
+                let space = RushSpace::new(board)?;
+                if space.index_bound().is_some() {
+                    analyze_with(&space, metric, control, &mut self.sweep)
+                } else {
+                    analyze(&space, metric, control, narrow)
+                }
+            }
             Engine::KlotskiNarrow => {
                 analyze(&KlotskiSpace::<u64>::new(board)?, metric, control, narrow)
             }
@@ -106,6 +165,22 @@ impl Solver {
             }
         };
         result.map_err(SolveError::Stopped)
+    }
+}
+
+/// Explores a Klotski component, one state per mirror pair when the board
+/// allows it (its counts are still of positions).
+fn explore_klotski<K: KlotskiKey>(
+    space: &KlotskiSpace<K>,
+    metric: Metric,
+    control: &Control,
+    plain: &mut Workspace<K>,
+    mirrored: &mut Workspace<Mirrored<K>>,
+) -> Walk {
+    let exhaustion = StopAt::Exhaustion;
+    match MirroredKlotski::new(space) {
+        Some(pairs) => mirrored.bfs(&pairs, &[pairs.start()], metric, exhaustion, false, control),
+        None => plain.bfs(space, &[space.start()], metric, exhaustion, false, control),
     }
 }
 

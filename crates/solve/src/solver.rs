@@ -2,12 +2,13 @@
 
 use crate::algorithm::{Algorithm, Found, Query};
 use crate::best_first::Order;
-use crate::bfs::{StopAt, Workspace};
+use crate::bfs::{StopAt, Walk, Workspace};
 use crate::control::{Control, StopReason};
 use crate::solution::{name_moves, Move};
 use crate::stats::Stats;
+use crate::sweep::Sweep;
 use serde::Serialize;
-use unblocker_engine::{Heuristic, Space};
+use unblocker_engine::{Heuristic, Indexed, Space};
 use unblocker_model::{Board, Metric};
 
 /// What to solve for, and how.
@@ -186,6 +187,52 @@ pub struct Analysis {
     pub elapsed_ms: f64,
 }
 
+/// A breadth-first search that runs to the end of a component and then
+/// lists what it reached: what [`analyze`] needs of a search.
+pub(crate) trait Explorer<S: Space> {
+    /// Explores the components of `roots` (all at distance 0).
+    fn explore(&mut self, space: &S, roots: &[S::State], metric: Metric, control: &Control)
+        -> Walk;
+
+    /// The states the last exploration reached, in breadth-first order.
+    fn reached(&self) -> Vec<S::State>;
+}
+
+impl<S: Space> Explorer<S> for Workspace<S::State> {
+    fn explore(
+        &mut self,
+        space: &S,
+        roots: &[S::State],
+        metric: Metric,
+        control: &Control,
+    ) -> Walk {
+        self.bfs(space, roots, metric, StopAt::Exhaustion, false, control)
+    }
+
+    fn reached(&self) -> Vec<S::State> {
+        self.nodes().iter().map(|n| n.state).collect()
+    }
+}
+
+/// A sweep explores only spaces with a dense index: the caller checks
+/// [`Indexed::index_bound`] before choosing it.
+impl<S: Indexed> Explorer<S> for Sweep<S::State> {
+    fn explore(
+        &mut self,
+        space: &S,
+        roots: &[S::State],
+        metric: Metric,
+        control: &Control,
+    ) -> Walk {
+        self.run(space, roots, metric, StopAt::Exhaustion, control)
+            .expect("a sweep is chosen only for a space with a dense index")
+    }
+
+    fn reached(&self) -> Vec<S::State> {
+        Sweep::reached(self).collect()
+    }
+}
+
 /// Explores the whole component of the start, then measures every position's
 /// distance to the goal with a breadth-first search seeded by all goal
 /// positions.
@@ -195,10 +242,25 @@ pub fn analyze<S: Space>(
     control: &Control,
     workspace: &mut Workspace<S::State>,
 ) -> Result<Analysis, StopReason> {
-    let (forward, goals) = workspace.explore_goals(space, metric, control);
+    analyze_with(space, metric, control, workspace)
+}
+
+/// [`analyze`] with any [`Explorer`].
+pub(crate) fn analyze_with<S: Space>(
+    space: &S,
+    metric: Metric,
+    control: &Control,
+    explorer: &mut impl Explorer<S>,
+) -> Result<Analysis, StopReason> {
+    let forward = explorer.explore(space, &[space.start()], metric, control);
     if let Some(reason) = forward.stopped {
         return Err(reason);
     }
+    let goals: Vec<S::State> = explorer
+        .reached()
+        .into_iter()
+        .filter(|&s| space.is_goal(s))
+        .collect();
     let mut analysis = Analysis {
         metric,
         reachable_states: forward.stats.enqueued,
@@ -212,7 +274,7 @@ pub fn analyze<S: Space>(
     if goals.is_empty() {
         return Ok(analysis);
     }
-    let backward = workspace.bfs(space, &goals, metric, StopAt::Exhaustion, false, control);
+    let backward = explorer.explore(space, &goals, metric, control);
     if let Some(reason) = backward.stopped {
         return Err(reason);
     }
@@ -223,10 +285,10 @@ pub fn analyze<S: Space>(
     // one-line form sorts first, so that the answer does not depend on the
     // search order.
     let last_level = levels.last().map_or(0, |l| l.enqueued as usize);
-    let nodes = workspace.nodes();
-    analysis.farthest_board = nodes[nodes.len() - last_level..]
+    let reached = explorer.reached();
+    analysis.farthest_board = reached[reached.len() - last_level..]
         .iter()
-        .map(|n| space.board(n.state).canonical())
+        .map(|&s| space.board(s).canonical())
         .min_by_key(unblocker_model::format::to_line);
     analysis.elapsed_ms += backward.stats.elapsed_ms;
     Ok(analysis)

@@ -118,12 +118,25 @@ impl<K: State> StateTable<K> {
         let _ = key;
     }
 
+    /// Makes room for `n` more states, so that the next `n` inserts need
+    /// not check (a search reserves once per expanded position).
+    #[inline(always)]
+    pub fn reserve(&mut self, n: usize) {
+        if (self.len + n) * 2 > self.slots.len() {
+            self.grow(self.len + n);
+        }
+    }
+
     /// Maps `key` to `index` unless it is already present.
     #[inline(always)]
     pub fn insert(&mut self, key: K, index: u32) -> Entry {
-        if self.len * 2 >= self.slots.len() {
-            self.grow();
-        }
+        self.reserve(1);
+        self.insert_reserved(key, index)
+    }
+
+    /// [`StateTable::insert`] after [`StateTable::reserve`] made room.
+    #[inline(always)]
+    pub fn insert_reserved(&mut self, key: K, index: u32) -> Entry {
         let mut i = self.home(key);
         loop {
             let slot = &mut self.slots[i];
@@ -155,9 +168,11 @@ impl<K: State> StateTable<K> {
         }
     }
 
-    fn grow(&mut self) {
+    /// Moves the states into a table that holds `states` (and at least
+    /// twice the slots of the old one).
+    fn grow(&mut self, states: usize) {
         let old = std::mem::take(&mut self.slots);
-        *self = Self::with_capacity(old.len());
+        *self = Self::with_capacity(states.max(old.len()));
         for slot in old {
             if slot.key != K::EMPTY {
                 self.insert(slot.key, slot.index);
@@ -168,7 +183,7 @@ impl<K: State> StateTable<K> {
 
 /// Large tables are probed at random: back them with huge pages where the
 /// kernel offers them on request, or nearly every probe misses the TLB.
-mod huge_pages {
+pub(crate) mod huge_pages {
     const HUGE_PAGE: usize = 2 << 20;
 
     #[cfg(target_os = "linux")]

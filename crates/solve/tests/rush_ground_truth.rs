@@ -40,15 +40,6 @@ fn check(
     common::check_solution(board_text, &board, &report, metric, length)
 }
 
-fn assert_all(failures: Vec<String>, total: usize) {
-    assert!(
-        failures.is_empty(),
-        "{} of {total} failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
-}
-
 /// Every `MOVES BOARD CLUSTER` line of a database file.
 fn check_database_file(path: &str, count: usize) {
     let lines = common::database_lines(path);
@@ -59,7 +50,7 @@ fn check_database_file(path: &str, count: usize) {
             check(board, Metric::Slide, *moves, Some(*cluster)).err()
         })
         .collect();
-    assert_all(failures, lines.len());
+    common::assert_all(failures, lines.len());
 }
 
 #[test]
@@ -86,5 +77,5 @@ fn ground_truth_both_metrics() {
         })
         .flatten()
         .collect();
-    assert_all(failures, rows.len() * 2);
+    common::assert_all(failures, rows.len() * 2);
 }

@@ -12,6 +12,16 @@ pub fn shared(path: &str) -> PathBuf {
         .join(path)
 }
 
+/// Fails listing every failure, if there are any, out of `total` checks.
+pub fn assert_all(failures: Vec<String>, total: usize) {
+    assert!(
+        failures.is_empty(),
+        "{} of {total} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 pub fn read(path: &str) -> String {
     let p = shared(path);
     std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("cannot read {}: {e}", p.display()))
