@@ -249,8 +249,14 @@ impl RushSpace {
             line.index_stride = index_bound;
             index_bound = index_bound.saturating_mul(line.offsets.len() as u64);
         }
-        let mut runs = Vec::with_capacity(lines.iter().map(|l| l.offsets.len() << l.len).sum());
-        let (mut moves, mut index_moves) = (Vec::new(), Vec::new());
+        let run_count: usize = lines.iter().map(|l| l.offsets.len() << l.len).sum();
+        let mut runs = Vec::with_capacity(run_count);
+        // Most runs are empty (crossings that overlap the line's cars) or
+        // short: a quarter of a move per run is the usual total.
+        let (mut moves, mut index_moves) = (
+            Vec::with_capacity(run_count / 4),
+            Vec::with_capacity(run_count / 4),
+        );
         let mut hot = Vec::with_capacity(lines.len());
         let mut max_neighbors = 0;
         let mut stride = 1;
@@ -521,40 +527,47 @@ fn build_runs(
         .collect();
     // Arrangements packed 4 bits a car, first car highest: the generator
     // lists them in lexicographic order, so the packed values are sorted and
-    // the arrangement a move leads to is found by binary search.
+    // the arrangement a move leads to is found by binary search (once per
+    // arrangement, car and distance; the crossings reuse it).
     let cars = lengths.len();
     let packed: Vec<i64> = line
         .offsets
         .iter()
         .map(|o| o.iter().fold(0i64, |acc, &off| acc << 4 | off as i64))
         .collect();
-    let arrangement_after = |a: usize, slot: usize, d: i32| -> usize {
-        let moved = packed[a] + ((d as i64) << (4 * (cars - 1 - slot)));
-        packed
-            .binary_search(&moved)
-            .expect("a legal move keeps the cars in order")
+    let distances = 2 * line.len + 1;
+    let mut after = vec![usize::MAX; packed.len() * cars * distances];
+    let mut arrangement_after = |a: usize, slot: usize, d: i32| -> usize {
+        let memo = &mut after[(a * cars + slot) * distances + (d + line.len as i32) as usize];
+        if *memo == usize::MAX {
+            let moved = packed[a] + ((d as i64) << (4 * (cars - 1 - slot)));
+            *memo = packed
+                .binary_search(&moved)
+                .expect("a legal move keeps the cars in order");
+        }
+        *memo
     };
-    let own_cells: Vec<u64> = line
-        .offsets
-        .iter()
-        .map(|o| {
-            o.iter()
-                .zip(&lengths)
-                .fold(0, |acc, (&off, &len)| acc | ((1u64 << len) - 1) << off)
-        })
-        .collect();
+    let all_cells = (1u64 << line.len) - 1;
+    let first_run = runs.len();
+    runs.resize(
+        first_run + (line.offsets.len() << line.len),
+        MoveRun::default(),
+    );
     let (mut steps, mut longer) = (Vec::new(), Vec::new());
     let mut most = 0;
     for (a, arrangement) in line.offsets.iter().enumerate() {
-        for crossing in 0..1u64 << line.len {
-            // Crossing cars never overlap the line's own cars.
-            if crossing & own_cells[a] != 0 {
-                runs.push(MoveRun::default());
-                continue;
-            }
+        let own = arrangement
+            .iter()
+            .zip(&lengths)
+            .fold(0, |acc, (&off, &len)| acc | ((1u64 << len) - 1) << off);
+        // Crossing cars never overlap the line's own cars: only the subsets
+        // of the free cells get moves (the other runs stay empty).
+        let free_cells = all_cells & !own;
+        let mut crossing = 0u64;
+        loop {
             steps.clear();
             longer.clear();
-            let taken = crossing | own_cells[a];
+            let taken = crossing | own;
             let free = |k: usize| (taken >> k) & 1 == 0;
             for (slot, &len) in lengths.iter().enumerate() {
                 let o = arrangement[slot] as usize;
@@ -590,11 +603,16 @@ fn build_runs(
             }
             let count = steps.len() + longer.len();
             most = most.max(count);
-            runs.push(MoveRun {
+            runs[first_run + (a << line.len | crossing as usize)] = MoveRun {
                 start,
                 all: count as u8,
                 steps: steps.len() as u8,
-            });
+            };
+            if crossing == free_cells {
+                break;
+            }
+            // The next subset of the free cells, in increasing order.
+            crossing = crossing.wrapping_sub(free_cells) & free_cells;
         }
     }
     most

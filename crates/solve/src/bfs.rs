@@ -287,20 +287,22 @@ impl<K: State> Workspace<K> {
                                 cells,
                             });
                         }
-                        // Only a node of the next level can still get a
-                        // better parent; older ones are final.
-                        Entry::Present(j) if tie_break && j as usize >= level_end => {
+                        Entry::Present(j) if tie_break => {
+                            // Only a node of the next level can still get a
+                            // better parent; older ones are final. Which
+                            // neighbours improve a node is unpredictable, so
+                            // the update is a select, not a branch.
                             let node = &mut nodes[j as usize];
-                            if cells < node.cells {
-                                // `next` equals the stored state but may
-                                // carry what it means relative to its new
-                                // parent (see `unblocker_engine::mirror`).
-                                *node = Node {
-                                    state: next,
-                                    parent,
-                                    cells,
-                                };
-                            }
+                            let better = (j as usize >= level_end) & (cells < node.cells);
+                            // `next` equals the stored state but may carry
+                            // what it means relative to its new parent (see
+                            // `unblocker_engine::mirror`).
+                            let candidate = Node {
+                                state: next,
+                                parent,
+                                cells,
+                            };
+                            *node = std::hint::select_unpredictable(better, candidate, *node);
                         }
                         Entry::Present(_) => {}
                     }
