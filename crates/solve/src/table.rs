@@ -139,7 +139,9 @@ impl<K: State> StateTable<K> {
     pub fn insert_reserved(&mut self, key: K, index: u32) -> Entry {
         let mut i = self.home(key);
         loop {
-            let slot = &mut self.slots[i];
+            // SAFETY: `home` is the hash's top `log2(slots)` bits and the
+            // probe wraps with `mask = slots - 1`, so `i < slots.len()`.
+            let slot = unsafe { self.slots.get_unchecked_mut(i) };
             if slot.key == K::EMPTY {
                 *slot = Slot { key, index };
                 self.len += 1;
