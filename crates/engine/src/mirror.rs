@@ -91,8 +91,9 @@ pub struct MirroredKlotski<K: KlotskiKey> {
 impl<K: KlotskiKey> MirroredKlotski<K> {
     /// The mirrored search of `space`, or `None` when its walls or goal are
     /// not symmetric (mirror images would not be the same puzzle) or when
-    /// the board fills every cell of the key (no spare bit for
-    /// [`Mirrored::symmetric`]: 21 cells in a `u64`, 42 in a `u128`).
+    /// the board fills every cell of the key (no spare bit for the mark of
+    /// a position that is its own mirror image: 21 cells in a `u64`, 42 in a
+    /// `u128`).
     pub fn new(space: &KlotskiSpace<K>) -> Option<Self> {
         if space.cells() >= K::CELLS {
             return None;

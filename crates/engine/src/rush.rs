@@ -11,6 +11,11 @@
 //! a copy of a fixed number of moves (the most any entry has: the copy has
 //! no branch to mispredict, and the moves past the entry's own are written
 //! over by the next line); nothing allocates.
+//!
+//! Read as a mixed-radix number, the arrangement indices of all lines also
+//! number the positions densely ([`Indexed`]): each move then carries its
+//! index change beside its key change, and an exploration can mark visited
+//! positions in a bitmap instead of a hash table.
 
 use crate::{Heuristic, Indexed, Space};
 use unblocker_model::{Board, Cell, Direction, Goal, Metric, Mobility, Side};
@@ -27,7 +32,7 @@ const FIELD_MASK: u64 = (1 << FIELD_BITS) - 1;
 /// an 8-cell line with its cars 2 long has at most 8 moves.
 const MAX_STRIDE: usize = 8;
 
-/// The largest dense index space offered (a visited bitmap of 256 MiB);
+/// The largest dense index space offered (a visited bitmap of 256 MiB).
 const MAX_INDEX_BOUND: u64 = 1 << 31;
 
 /// The 4-bit field of a key that starts at bit `shift`.
