@@ -195,7 +195,7 @@ pub(crate) trait Explorer<S: Space> {
         -> Walk;
 
     /// The states the last exploration reached, in breadth-first order.
-    fn reached(&self) -> Vec<S::State>;
+    fn reached(&self) -> impl ExactSizeIterator<Item = S::State> + '_;
 }
 
 impl<S: Space> Explorer<S> for Workspace<S::State> {
@@ -209,8 +209,8 @@ impl<S: Space> Explorer<S> for Workspace<S::State> {
         self.bfs(space, roots, metric, StopAt::Exhaustion, false, control)
     }
 
-    fn reached(&self) -> Vec<S::State> {
-        self.nodes().iter().map(|n| n.state).collect()
+    fn reached(&self) -> impl ExactSizeIterator<Item = S::State> + '_ {
+        self.nodes().iter().map(|n| n.state)
     }
 }
 
@@ -228,8 +228,8 @@ impl<S: Indexed> Explorer<S> for Sweep<S::State> {
             .expect("a sweep is chosen only for a space with a dense index")
     }
 
-    fn reached(&self) -> Vec<S::State> {
-        Sweep::reached(self).collect()
+    fn reached(&self) -> impl ExactSizeIterator<Item = S::State> + '_ {
+        Sweep::reached(self)
     }
 }
 
@@ -256,11 +256,7 @@ pub(crate) fn analyze_with<S: Space>(
     if let Some(reason) = forward.stopped {
         return Err(reason);
     }
-    let goals: Vec<S::State> = explorer
-        .reached()
-        .into_iter()
-        .filter(|&s| space.is_goal(s))
-        .collect();
+    let goals: Vec<S::State> = explorer.reached().filter(|&s| space.is_goal(s)).collect();
     let mut analysis = Analysis {
         metric,
         reachable_states: forward.stats.enqueued,
@@ -286,9 +282,10 @@ pub(crate) fn analyze_with<S: Space>(
     // search order.
     let last_level = levels.last().map_or(0, |l| l.enqueued as usize);
     let reached = explorer.reached();
-    analysis.farthest_board = reached[reached.len() - last_level..]
-        .iter()
-        .map(|&s| space.board(s).canonical())
+    let first_of_last = reached.len() - last_level;
+    analysis.farthest_board = reached
+        .skip(first_of_last)
+        .map(|s| space.board(s).canonical())
         .min_by_key(unblocker_model::format::to_line);
     analysis.elapsed_ms += backward.stats.elapsed_ms;
     Ok(analysis)
