@@ -10,6 +10,7 @@
 
 pub mod api;
 mod assets;
+mod body;
 mod error;
 pub mod jobs;
 mod limits;

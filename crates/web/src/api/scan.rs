@@ -5,9 +5,7 @@
 
 use crate::error::ApiError;
 use crate::jobs::{finish, Budget, Jobs};
-use crate::request::raw_body;
 use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
@@ -17,9 +15,8 @@ use std::sync::Arc;
 
 pub async fn scan(
     State(jobs): State<Arc<Jobs>>,
-    body: Result<Bytes, BytesRejection>,
+    bytes: Bytes,
 ) -> Result<Json<Value>, ApiError> {
-    let bytes = raw_body(body)?;
     if bytes.is_empty() {
         return Err(ApiError::bad_request(
             "send the screenshot's bytes (PNG, JPEG, GIF or WebP) as the request body",
