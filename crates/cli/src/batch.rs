@@ -11,11 +11,11 @@
 
 use crate::input::{metric_for, parse_goal, read_file, PuzzleOptions};
 use rayon::prelude::*;
+use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::time::Instant;
 use unblocker_model::format::{self, ParseOptions};
 use unblocker_model::{Board, Metric};
-use serde_json::{json, Value};
 use unblocker_solve::json::SolveJson;
 use unblocker_solve::{Algorithm, MemoryBudget, Solver, Verdict};
 
@@ -451,7 +451,7 @@ mod fuzz {
         unblocker_fuzz::fuzz(
             "batch",
             Kind::Batch,
-            500,
+            2000,
             unblocker_fuzz::batch::file(),
             Clone::clone,
             |bytes| check(bytes),

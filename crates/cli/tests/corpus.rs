@@ -51,9 +51,21 @@ fn replay(kind: Kind, commands: impl Fn(&str, &[u8]) -> Result<(), String>) {
 fn board_texts_through_solve_analyze_and_convert() {
     let limits = ["--max-nodes", "2000", "--timeout", "2"];
     replay(Kind::Boards, |path, bytes| {
-        run(&[&["solve", path, "--json"][..], &limits].concat(), None, &[0, 2])?;
-        run(&[&["solve", "-", "--no-boards"][..], &limits].concat(), Some(bytes), &[0, 2])?;
-        run(&["analyze", path, "--json", "--max-memory", "64M"], None, &[0, 2])?;
+        run(
+            &[&["solve", path, "--json"][..], &limits].concat(),
+            None,
+            &[0, 2],
+        )?;
+        run(
+            &[&["solve", "-", "--no-boards"][..], &limits].concat(),
+            Some(bytes),
+            &[0, 2],
+        )?;
+        run(
+            &["analyze", path, "--json", "--max-memory", "64M"],
+            None,
+            &[0, 2],
+        )?;
         run(&["convert", path, "--to", "json"], None, &[0, 2])
     });
 }
@@ -62,13 +74,19 @@ fn board_texts_through_solve_analyze_and_convert() {
 fn batch_files_through_batch_check() {
     replay(Kind::Batch, |path, _| {
         let limits = ["--max-nodes", "2000", "--threads", "1"];
-        run(&[&["batch", path, "--check", "--json"][..], &limits].concat(), None, &[0, 1, 2])
+        run(
+            &[&["batch", path, "--check", "--json"][..], &limits].concat(),
+            None,
+            &[0, 1, 2],
+        )
     });
 }
 
 #[test]
 fn images_through_scan() {
-    replay(Kind::Images, |path, _| run(&["scan", path, "--json"], None, &[0, 2]));
+    replay(Kind::Images, |path, _| {
+        run(&["scan", path, "--json"], None, &[0, 2])
+    });
 }
 
 /// Sends `body` to `path` over a new connection; the status, or why none came.
@@ -128,7 +146,15 @@ fn refused(path: &str, body: &[u8]) -> bool {
 #[test]
 fn every_file_to_every_route_of_the_server() {
     let mut server = Command::new(env!("CARGO_BIN_EXE_unblocker"))
-        .args(["serve", "--port", "0", "--timeout", "1", "--max-nodes", "2000"])
+        .args([
+            "serve",
+            "--port",
+            "0",
+            "--timeout",
+            "1",
+            "--max-nodes",
+            "2000",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -148,7 +174,9 @@ fn every_file_to_every_route_of_the_server() {
     for kind in Kind::ALL {
         for (name, bytes) in corpus::files(kind) {
             let text = String::from_utf8_lossy(&bytes);
-            let wrapped = serde_json::json!({ "puzzle": text }).to_string().into_bytes();
+            let wrapped = serde_json::json!({ "puzzle": text })
+                .to_string()
+                .into_bytes();
             for path in POST_ROUTES {
                 for body in [&bytes, &wrapped] {
                     requests += 1;

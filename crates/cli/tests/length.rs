@@ -92,7 +92,10 @@ fn solve_json_length_is_the_optimum_in_the_metric() {
     let v = json(&["solve", "card1", "--json"]);
     assert_eq!((&v["length"], &v["steps"]), (&8.into(), &16.into()));
     let v = json(&["solve", "走投无路", "--json"]);
-    assert_eq!((&v["status"], &v["length"]), (&"unsolvable".into(), &Value::Null));
+    assert_eq!(
+        (&v["status"], &v["length"]),
+        (&"unsolvable".into(), &Value::Null)
+    );
     let v = json(&["analyze", "横刀立马", "--metric", "step", "--json"]);
     assert_eq!(v["length"], 116);
 }

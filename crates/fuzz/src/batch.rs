@@ -31,7 +31,8 @@ fn board_field() -> BoxedStrategy<String> {
 
 /// One line of a puzzle file, of any kind.
 fn row() -> BoxedStrategy<String> {
-    let rows_form = boards::board().prop_map(|b| format::print(&b, Format::Rows).replace('\n', "/"));
+    let rows_form =
+        boards::board().prop_map(|b| format::print(&b, Format::Rows).replace('\n', "/"));
     prop_oneof![
         // fogleman/rush: MOVES BOARD CLUSTER
         (number(), board_field(), number()).prop_map(|(m, b, c)| format!("{m} {b} {c}")),
@@ -45,15 +46,25 @@ fn row() -> BoxedStrategy<String> {
         (number(), number(), number(), board_field())
             .prop_map(|(s, t, c, b)| format!("easy-1 {s} {t} {c} {b} | notes")),
         // classic.tsv: NAME GRID GOAL STEP STRAIGHT PIECE REACHABLE
-        (rows_form, number(), number(), number(), number(), number(), number()).prop_map(
-            |(grid, r, c, step, straight, piece, reach)| {
+        (
+            rows_form,
+            number(),
+            number(),
+            number(),
+            number(),
+            number(),
+            number()
+        )
+            .prop_map(|(grid, r, c, step, straight, piece, reach)| {
                 format!("名前 name\t{grid}\t{r},{c}\t{step}\t{straight}\t{piece}\t{reach}")
-            }
-        ),
+            }),
         board_field(),
         Just("# a comment".to_string()),
         Just("board36\tslide_opt\tstep_opt\tcomponent\tsource".to_string()),
-        Just("name\tgrid\tgoal\tstep_moves\tstraight_moves\tpiece_moves\treachable_states".to_string()),
+        Just(
+            "name\tgrid\tgoal\tstep_moves\tstraight_moves\tpiece_moves\treachable_states"
+                .to_string()
+        ),
         Just(String::new()),
     ]
     .boxed()

@@ -52,7 +52,8 @@ const CELLS: &[u8] = b"oo..xAABBCDEFGHabcz";
 const LINE_ALPHABET: &[u8] = b"oo..xAABBCDEFGHIJKLMNOPQRSTUVWXYZabc:LRTBUD0123456789,/x ";
 const GRID_ALPHABET: &[u8] = b"+-| \n.oxAABCDEFGH";
 const JAMS_ALPHABET: &[u8] = b"0123456789 hvHV.\nJam-";
-const JSON_ALPHABET: &[u8] = b"{}[]\":,0123456789- \"Alabelrowcolwidthheightpieceswallsexitgoalsiderightmobility";
+const JSON_ALPHABET: &[u8] =
+    b"{}[]\":,0123456789- \"Alabelrowcolwidthheightpieceswallsexitgoalsiderightmobility";
 const CODE_ALPHABET: &[u8] = b"0123456789ABCDEFabcdef";
 
 fn cells_text(n: std::ops::Range<usize>) -> BoxedStrategy<String> {
@@ -73,7 +74,8 @@ pub fn line() -> BoxedStrategy<Vec<u8>> {
             .prop_map(|(side, n)| format!(":{}{n}", side as char)),
         1 => (number(), number()).prop_map(|(r, c)| format!(":{r},{c}")),
     ];
-    let grammar = (size, cells_text(0..70), suffix).prop_map(|(a, b, c)| format!("{a}{b}{c}").into_bytes());
+    let grammar =
+        (size, cells_text(0..70), suffix).prop_map(|(a, b, c)| format!("{a}{b}{c}").into_bytes());
     prop_oneof![
         2 => mutate::mutated(printed(Format::Line), LINE_ALPHABET),
         1 => grammar,
@@ -83,9 +85,15 @@ pub fn line() -> BoxedStrategy<Vec<u8>> {
 
 /// Rows separated by `/` or new lines.
 pub fn rows() -> BoxedStrategy<Vec<u8>> {
-    let separator = proptest::sample::select(&["/", "\n", "\r\n", "/\n", " / "][..]).prop_map(str::to_string);
-    let grammar = proptest::collection::vec((cells_text(0..10), separator), 1..10)
-        .prop_map(|rows| rows.into_iter().map(|(r, s)| r + &s).collect::<String>().into_bytes());
+    let separator =
+        proptest::sample::select(&["/", "\n", "\r\n", "/\n", " / "][..]).prop_map(str::to_string);
+    let grammar =
+        proptest::collection::vec((cells_text(0..10), separator), 1..10).prop_map(|rows| {
+            rows.into_iter()
+                .map(|(r, s)| r + &s)
+                .collect::<String>()
+                .into_bytes()
+        });
     prop_oneof![
         2 => mutate::mutated(printed(Format::Rows), LINE_ALPHABET),
         1 => grammar,
@@ -95,12 +103,19 @@ pub fn rows() -> BoxedStrategy<Vec<u8>> {
 
 /// The framed drawing: a border of `+` and `-`, rows between `|`, gaps.
 pub fn grid() -> BoxedStrategy<Vec<u8>> {
-    let border = (0usize..10, proptest::collection::vec(any::<bool>(), 0..10)).prop_map(|(w, gaps)| {
-        let inner: String = (0..w)
-            .map(|i| if gaps.get(i).copied().unwrap_or(false) { ' ' } else { '-' })
-            .collect();
-        format!("+{inner}+")
-    });
+    let border =
+        (0usize..10, proptest::collection::vec(any::<bool>(), 0..10)).prop_map(|(w, gaps)| {
+            let inner: String = (0..w)
+                .map(|i| {
+                    if gaps.get(i).copied().unwrap_or(false) {
+                        ' '
+                    } else {
+                        '-'
+                    }
+                })
+                .collect();
+            format!("+{inner}+")
+        });
     let row = (
         proptest::sample::select(&["|", " ", "", "+"][..]),
         cells_text(0..10),
@@ -108,7 +123,11 @@ pub fn grid() -> BoxedStrategy<Vec<u8>> {
     )
         .prop_map(|(a, cells, b)| format!("{a}{cells}{b}"));
     let grammar = (
-        prop_oneof![Just(String::new()), Just("  ".to_string()), Just("\u{3000}".to_string())],
+        prop_oneof![
+            Just(String::new()),
+            Just("  ".to_string()),
+            Just("\u{3000}".to_string())
+        ],
         border.clone(),
         proptest::collection::vec(row, 0..10),
         border,
@@ -131,17 +150,25 @@ pub fn grid() -> BoxedStrategy<Vec<u8>> {
 /// COS402 jams: a name, a size, `x y h|v length` lines, `.`; one or more
 /// puzzles.
 pub fn jams() -> BoxedStrategy<Vec<u8>> {
-    let car = (number(), number(), proptest::sample::select(&["h", "v", "H", "x"][..]), number())
+    let car = (
+        number(),
+        number(),
+        proptest::sample::select(&["h", "v", "H", "x"][..]),
+        number(),
+    )
         .prop_map(|(x, y, axis, len)| format!("{x} {y} {axis} {len}\n"));
-    let puzzle = (number(), proptest::collection::vec(car, 0..10), any::<bool>()).prop_map(
-        |(size, cars, closed)| {
+    let puzzle = (
+        number(),
+        proptest::collection::vec(car, 0..10),
+        any::<bool>(),
+    )
+        .prop_map(|(size, cars, closed)| {
             let mut text = format!("Jam-1\n{size}\n{}", cars.concat());
             if closed {
                 text.push_str(".\n");
             }
             text
-        },
-    );
+        });
     let grammar = proptest::collection::vec(puzzle, 1..4).prop_map(|p| p.concat().into_bytes());
     let several = proptest::collection::vec(printed(Format::Jams), 1..4).prop_map(|p| p.concat());
     prop_oneof![
@@ -167,16 +194,37 @@ fn json_value() -> BoxedStrategy<serde_json::Value> {
         any::<u64>().prop_map(Value::from),
         any::<f64>().prop_map(Value::from),
         proptest::sample::select(
-            &["A", "B", "", "right", "left", "top", "bottom", "free", "horizontal", "vertical", "rush", "klotski", "AA"][..]
+            &[
+                "A",
+                "B",
+                "",
+                "right",
+                "left",
+                "top",
+                "bottom",
+                "free",
+                "horizontal",
+                "vertical",
+                "rush",
+                "klotski",
+                "AA"
+            ][..]
         )
         .prop_map(Value::from),
     ];
     leaf.prop_recursive(4, 40, 8, |inner| {
         prop_oneof![
             proptest::collection::vec(inner.clone(), 0..8).prop_map(Value::Array),
-            proptest::collection::vec((proptest::sample::select(KEYS), inner), 0..8).prop_map(|fields| {
-                Value::Object(fields.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
-            }),
+            proptest::collection::vec((proptest::sample::select(KEYS), inner), 0..8).prop_map(
+                |fields| {
+                    Value::Object(
+                        fields
+                            .into_iter()
+                            .map(|(k, v)| (k.to_string(), v))
+                            .collect(),
+                    )
+                }
+            ),
         ]
     })
     .boxed()
@@ -184,14 +232,19 @@ fn json_value() -> BoxedStrategy<serde_json::Value> {
 
 /// A board object with some of its fields replaced by arbitrary values.
 fn json_board_with_odd_fields() -> impl Strategy<Value = Vec<u8>> {
-    (board(), proptest::collection::vec((0usize..6, json_value()), 0..4)).prop_map(|(board, changes)| {
-        let mut object = serde_json::to_value(BoardJson::from_board(&board)).expect("serialises");
-        for (field, value) in changes {
-            let key = ["width", "height", "pieces", "walls", "exit", "goal"][field];
-            object[key] = value;
-        }
-        object.to_string().into_bytes()
-    })
+    (
+        board(),
+        proptest::collection::vec((0usize..6, json_value()), 0..4),
+    )
+        .prop_map(|(board, changes)| {
+            let mut object =
+                serde_json::to_value(BoardJson::from_board(&board)).expect("serialises");
+            for (field, value) in changes {
+                let key = ["width", "height", "pieces", "walls", "exit", "goal"][field];
+                object[key] = value;
+            }
+            object.to_string().into_bytes()
+        })
 }
 
 /// JSON boards: printed boards mutated as text, boards with odd fields, and

@@ -9,9 +9,7 @@ use std::cell::RefCell;
 use unblocker_model::format::{self, Format, ParseOptions};
 use unblocker_model::{puzzle, Board, Game, Metric};
 use unblocker_solve::json::{AnalyzeJson, SolveJson};
-use unblocker_solve::{
-    replay, Algorithm, Control, MemoryBudget, SolveOptions, Solver, Verdict,
-};
+use unblocker_solve::{replay, Algorithm, Control, MemoryBudget, SolveOptions, Solver, Verdict};
 
 /// The options a caller may add to a PUZZLE (`--game`, `--goal`).
 fn parse_options() -> [ParseOptions; 4] {
@@ -126,7 +124,11 @@ pub fn image(bytes: &[u8]) -> Result<(), String> {
             return Err(format!("confidence {}", scan.confidence));
         }
         if (scan.board.width(), scan.board.height()) != (6, 6) {
-            return Err(format!("a {}×{} board", scan.board.width(), scan.board.height()));
+            return Err(format!(
+                "a {}×{} board",
+                scan.board.width(),
+                scan.board.height()
+            ));
         }
         serde_json::to_string(&scan.json()).map_err(|e| e.to_string())?;
     }

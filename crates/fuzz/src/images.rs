@@ -122,9 +122,22 @@ fn webp_header(width: u32, height: u32, kind: u8, body: &[u8]) -> Vec<u8> {
 /// Headers of the four formats claiming any size, with arbitrary bodies.
 pub fn headers() -> BoxedStrategy<Vec<u8>> {
     let body = proptest::collection::vec(any::<u8>(), 0..300);
-    (0u8..4, dimension(), dimension(), any::<u8>(), any::<u8>(), body)
+    (
+        0u8..4,
+        dimension(),
+        dimension(),
+        any::<u8>(),
+        any::<u8>(),
+        body,
+    )
         .prop_map(|(format, w, h, a, b, body)| match format {
-            0 => png_header(w, h, [1, 2, 4, 8, 16, a][b as usize % 6], [0, 2, 3, 4, 6, b][a as usize % 6], &body),
+            0 => png_header(
+                w,
+                h,
+                [1, 2, 4, 8, 16, a][b as usize % 6],
+                [0, 2, 3, 4, 6, b][a as usize % 6],
+                &body,
+            ),
             1 => jpeg_header(w, h, a % 5, &body),
             2 => gif_header(w, h, &body),
             _ => webp_header(w, h, a, &body),
@@ -144,8 +157,13 @@ fn picture() -> impl Strategy<Value = RgbImage> {
         any::<[u8; 3]>(),
     ];
     let rect = (0u32..64, 0u32..64, 1u32..40, 1u32..40, colour.clone());
-    (1u32..64, 1u32..64, colour, proptest::collection::vec(rect, 0..12)).prop_map(
-        |(w, h, background, rects)| {
+    (
+        1u32..64,
+        1u32..64,
+        colour,
+        proptest::collection::vec(rect, 0..12),
+    )
+        .prop_map(|(w, h, background, rects)| {
             let mut image = RgbImage::from_pixel(w, h, image::Rgb(background));
             for (x, y, rw, rh, c) in rects {
                 for py in y..(y + rh).min(h) {
@@ -155,8 +173,7 @@ fn picture() -> impl Strategy<Value = RgbImage> {
                 }
             }
             image
-        },
-    )
+        })
 }
 
 /// `image` encoded as PNG, JPEG, GIF or lossless WebP.
@@ -166,8 +183,12 @@ fn encode(image: &RgbImage, format: u8, quality: u8) -> Vec<u8> {
     let raw = image.as_raw();
     let result = match format % 4 {
         0 => PngEncoder::new(&mut out).write_image(raw, w, h, ExtendedColorType::Rgb8),
-        1 => JpegEncoder::new_with_quality(&mut out, quality.clamp(1, 100))
-            .write_image(raw, w, h, ExtendedColorType::Rgb8),
+        1 => JpegEncoder::new_with_quality(&mut out, quality.clamp(1, 100)).write_image(
+            raw,
+            w,
+            h,
+            ExtendedColorType::Rgb8,
+        ),
         2 => GifEncoder::new(&mut out).encode(
             &image::DynamicImage::ImageRgb8(image.clone()).to_rgba8(),
             w,
@@ -180,7 +201,9 @@ fn encode(image: &RgbImage, format: u8, quality: u8) -> Vec<u8> {
     out
 }
 
-const IMAGE_ALPHABET: &[u8] = &[0, 1, 2, 0x7F, 0x80, 0xFE, 0xFF, 0xD8, 0xD9, 0xDA, 0xC0, 0x2C, 0x3B];
+const IMAGE_ALPHABET: &[u8] = &[
+    0, 1, 2, 0x7F, 0x80, 0xFE, 0xFF, 0xD8, 0xD9, 0xDA, 0xC0, 0x2C, 0x3B,
+];
 
 /// Small pictures encoded in each format, as they are or mutated.
 pub fn encoded() -> BoxedStrategy<Vec<u8>> {
@@ -200,11 +223,12 @@ fn screenshots() -> &'static [Vec<u8>] {
     static SEEDS: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
     SEEDS.get_or_init(|| {
         let dir = crate::corpus::shared("screenshots");
-        let read = |f: &str| {
-            std::fs::read(dir.join(f)).unwrap_or_else(|e| panic!("cannot read {f}: {e}"))
-        };
+        let read =
+            |f: &str| std::fs::read(dir.join(f)).unwrap_or_else(|e| panic!("cannot read {f}: {e}"));
         let png = read("unblocker/Puzzle-I-4.png");
-        let picture = image::load_from_memory(&png).expect("a real screenshot").to_rgb8();
+        let picture = image::load_from_memory(&png)
+            .expect("a real screenshot")
+            .to_rgb8();
         vec![
             png,
             read("unblocker/Puzzle-E-29.jpg"),

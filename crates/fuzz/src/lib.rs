@@ -52,7 +52,9 @@ pub fn fuzz<S: Strategy>(
     };
     let mut runner = TestRunner::new(config);
     let started = Instant::now();
-    match runner.run(&strategy, |value| check(&value).map_err(TestCaseError::fail)) {
+    match runner.run(&strategy, |value| {
+        check(&value).map_err(TestCaseError::fail)
+    }) {
         Ok(()) => eprintln!(
             "fuzz {name}: {cases} cases, 0 panics or failures, {:.1} s",
             started.elapsed().as_secs_f64()

@@ -72,11 +72,23 @@ fn object() -> BoxedStrategy<Value> {
     ];
     (
         prop::option::weighted(0.95, puzzle()),
-        prop::option::of(option(&["slide", "step", "steps", "piece", "moves", "hops"])),
-        prop::option::of(option(&["bfs", "astar", "idastar", "iddfs", "dfs", "greedy", "bidir", "a*"])),
-        prop::option::of(option(&["zero", "blockers", "blockers2", "feup2", "distance"])),
+        prop::option::of(option(&[
+            "slide", "step", "steps", "piece", "moves", "hops",
+        ])),
+        prop::option::of(option(&[
+            "bfs", "astar", "idastar", "iddfs", "dfs", "greedy", "bidir", "a*",
+        ])),
+        prop::option::of(option(&[
+            "zero",
+            "blockers",
+            "blockers2",
+            "feup2",
+            "distance",
+        ])),
         prop::option::of(option(&["rush", "klotski", "chess"])),
-        prop::option::of(option(&["3,1", "0,0", "9,9", "3", "a,b", "255,255", "256,1"])),
+        prop::option::of(option(&[
+            "3,1", "0,0", "9,9", "3", "a,b", "255,255", "256,1",
+        ])),
         prop::option::of(number.clone()),
         prop::option::of(number),
         prop::option::weighted(0.05, odd_value()),

@@ -25,14 +25,14 @@ pub fn panics() -> usize {
 
 /// The limits the fuzzed server runs under: a request never waits long.
 pub fn limits() -> Limits {
-    let mut limits = Limits::default();
-    limits.max_body_bytes = 1 << 20;
-    limits.max_solves = 2;
-    limits.queue_wait = Duration::from_secs(10);
-    limits.timeout = Duration::from_secs(1);
-    limits.max_nodes = 2000;
-    limits.max_memory = 256 << 20;
-    limits
+    Limits {
+        max_body_bytes: 1 << 20,
+        max_solves: 2,
+        queue_wait: Duration::from_secs(10),
+        timeout: Duration::from_secs(1),
+        max_nodes: 2000,
+        max_memory: 256 << 20,
+    }
 }
 
 /// The one server of this process (started, and the panic count installed,
@@ -102,7 +102,7 @@ impl Server {
 }
 
 /// A request gets an answer (never a dropped connection) that is not a
-/// server error, and nothing in the process panics meanwhile.
+/// server error (503, unavailable, aside), and nothing in the process panics meanwhile.
 pub fn api_request(request: &Request) -> Result<(), String> {
     let server = server();
     let before = panics();
@@ -110,7 +110,8 @@ pub fn api_request(request: &Request) -> Result<(), String> {
     if panics() != before {
         return Err(format!("the server panicked on {}", request.path));
     }
-    if status >= 500 {
+    // 503 is an honest answer (no puzzle database, every solve slot busy).
+    if status >= 500 && status != 503 {
         return Err(format!(
             "{} answered {status}: {}",
             request.path,

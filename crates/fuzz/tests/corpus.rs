@@ -34,7 +34,9 @@ fn every_file_to_every_route() {
     for kind in Kind::ALL {
         replay(kind, |bytes| {
             let text = String::from_utf8_lossy(bytes);
-            let wrapped = serde_json::json!({ "puzzle": text }).to_string().into_bytes();
+            let wrapped = serde_json::json!({ "puzzle": text })
+                .to_string()
+                .into_bytes();
             for path in POST_ROUTES {
                 for body in [bytes.to_vec(), wrapped.clone()] {
                     server::api_request(&Request {

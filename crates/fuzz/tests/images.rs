@@ -6,7 +6,12 @@ use unblocker_fuzz::{checks, fuzz, images};
 
 #[test]
 fn image_bytes() {
-    fuzz("images", Kind::Images, 300, images::bytes(), Clone::clone, |b| {
-        checks::image(b)
-    });
+    fuzz(
+        "images",
+        Kind::Images,
+        3000,
+        images::bytes(),
+        Clone::clone,
+        |b| checks::image(b),
+    );
 }

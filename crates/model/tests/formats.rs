@@ -144,3 +144,19 @@ fn bundled_cards_equal_the_published_cards() {
         assert_eq!(bundled.optimum, f[1].parse().ok());
     }
 }
+
+/// Found by the fuzz (fuzz/corpus/boards/one-row-*): a board of one row
+/// printed in the one-line form carries its size, so it reads back.
+#[test]
+fn one_row_boards_read_back_from_the_line_form() {
+    let klotski = ParseOptions {
+        game: Some(unblocker_model::Game::Klotski),
+        ..ParseOptions::default()
+    };
+    for text in ["oA/", "AA.B/", "AA../:0,2"] {
+        let board = format::parse(text, klotski).unwrap();
+        let line = format::to_line(&board);
+        assert!(line.starts_with(&format!("{}x1:", board.width())), "{line}");
+        assert_eq!(format::parse(&line, klotski).unwrap(), board, "{line}");
+    }
+}

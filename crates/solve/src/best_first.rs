@@ -91,7 +91,11 @@ pub(crate) fn search<S: Space>(
         stats.level(g).examined += 1;
         let count = space.expand_into(visit.state, query.metric, &mut batch);
         stats.generated += count as u64;
-        if let Err(reason) = watch.room(&mut [(&mut table, count), (&mut visits, count), (&mut open, count)]) {
+        if let Err(reason) = watch.room(&mut [
+            (&mut table, count),
+            (&mut visits, count),
+            (&mut open, count),
+        ]) {
             stopped = Some(reason);
             break;
         }

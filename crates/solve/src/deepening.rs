@@ -124,7 +124,14 @@ pub(crate) fn search<S: Space>(space: &S, query: Query, control: &Control) -> Fo
         path.push(start);
         frames.clear();
         table.seen_no_deeper(start, 0, iteration);
-        if let Err(reason) = room(&mut watch, &table, &mut moves, &mut path, &mut frames, width) {
+        if let Err(reason) = room(
+            &mut watch,
+            &table,
+            &mut moves,
+            &mut path,
+            &mut frames,
+            width,
+        ) {
             stopped = Some(reason);
             break;
         }
@@ -161,10 +168,17 @@ pub(crate) fn search<S: Space>(space: &S, query: Query, control: &Control) -> Fo
                 enqueued: visited,
                 depth: g,
             };
-            if let Some(reason) = watch
-                .check(progress)
-                .or_else(|| room(&mut watch, &table, &mut moves, &mut path, &mut frames, width).err())
-            {
+            if let Some(reason) = watch.check(progress).or_else(|| {
+                room(
+                    &mut watch,
+                    &table,
+                    &mut moves,
+                    &mut path,
+                    &mut frames,
+                    width,
+                )
+                .err()
+            }) {
                 stopped = Some(reason);
                 break;
             }

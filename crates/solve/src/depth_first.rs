@@ -54,7 +54,11 @@ pub(crate) fn search<S: Space>(space: &S, metric: Metric, control: &Control) -> 
         stats.level(visit.depth).examined += 1;
         let count = space.expand_into(visit.state, metric, &mut batch);
         stats.generated += count as u64;
-        if let Err(reason) = watch.room(&mut [(&mut table, count), (&mut visits, count), (&mut stack, count)]) {
+        if let Err(reason) = watch.room(&mut [
+            (&mut table, count),
+            (&mut visits, count),
+            (&mut stack, count),
+        ]) {
             stopped = Some(reason);
             break;
         }

@@ -318,16 +318,15 @@ mod tests {
         assert_eq!((v.capacity(), budget.used()), (40, 40 * 8));
         v.extend(0..20);
         // 80 entries beside the 40 held: 960 bytes, over the 768 of the budget.
-        assert_eq!(
-            meter.room(&mut [(&mut v, 1)]),
-            Err(StopReason::MemoryLimit)
-        );
+        assert_eq!(meter.room(&mut [(&mut v, 1)]), Err(StopReason::MemoryLimit));
         assert_eq!((v.capacity(), budget.used()), (40, 40 * 8));
         // A fixed block counts in what is held.
         let mut fixed = Fixed(100);
         meter.room(&mut [(&mut fixed, 0), (&mut v, 0)]).unwrap();
         assert_eq!(budget.used(), 40 * 8, "nothing to grow: nothing charged");
-        meter.make_room(&mut [(&mut fixed, 0), (&mut v, 0)]).unwrap();
+        meter
+            .make_room(&mut [(&mut fixed, 0), (&mut v, 0)])
+            .unwrap();
         assert_eq!(budget.used(), 40 * 8 + 100);
     }
 }

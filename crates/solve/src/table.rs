@@ -205,7 +205,8 @@ impl<K: State> crate::memory::Grows for StateTable<K> {
         if self.fits(more) {
             0
         } else {
-            Self::slots_for((self.len + more).max(self.slots.len())) * std::mem::size_of::<Slot<K>>()
+            Self::slots_for((self.len + more).max(self.slots.len()))
+                * std::mem::size_of::<Slot<K>>()
         }
     }
 

@@ -29,7 +29,10 @@ pub async fn read_whole(State(limit): State<usize>, request: Request, next: Next
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
     match read(body, limit, declared).await {
-        Ok(bytes) => next.run(Request::from_parts(parts, Body::from(bytes))).await,
+        Ok(bytes) => {
+            next.run(Request::from_parts(parts, Body::from(bytes)))
+                .await
+        }
         Err(error) => error.into_response(),
     }
 }

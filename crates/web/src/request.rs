@@ -57,7 +57,8 @@ pub struct Job {
 
 /// Reads a JSON body (its size was checked by [`crate::body`]).
 pub fn json_body<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
-    serde_json::from_slice(body).map_err(|e| ApiError::bad_request(format!("bad request JSON: {e}")))
+    serde_json::from_slice(body)
+        .map_err(|e| ApiError::bad_request(format!("bad request JSON: {e}")))
 }
 
 impl PuzzleRequest {

@@ -112,11 +112,10 @@ fn split_rows(cells: &str, size: Option<(usize, usize)>) -> Result<Vec<Vec<char>
             w
         }
         None => {
-            let side = (1..=MAX_SIDE).find(|s| s * s == n).ok_or_else(|| BoardError::WrongLength {
+            (1..=MAX_SIDE).find(|s| s * s == n).ok_or_else(|| BoardError::WrongLength {
                 found: n,
                 expected: "a square board needs 1, 4, 9, 16, 25, 36, 49 or 64 (36 for 6×6); give other sizes as WxH:CELLS or as rows separated by /".into(),
-            })?;
-            side
+            })?
         }
     };
     Ok(chars.chunks(width).map(<[char]>::to_vec).collect())
@@ -173,6 +172,9 @@ pub(super) fn print(board: &Board) -> String {
     let square_rush = board.game() == Game::RushHour && board.width() == board.height();
     let body = if square_rush {
         cell_rows(board, 'o').concat()
+    } else if board.height() == 1 && board.width() > 1 {
+        // One row has no `/` to give its shape: say its size.
+        format!("{}x1:{}", board.width(), cell_rows(board, '.').concat())
     } else {
         cell_rows(board, '.').join("/")
     };

@@ -13,10 +13,7 @@ use base64::Engine;
 use serde_json::Value;
 use std::sync::Arc;
 
-pub async fn scan(
-    State(jobs): State<Arc<Jobs>>,
-    bytes: Bytes,
-) -> Result<Json<Value>, ApiError> {
+pub async fn scan(State(jobs): State<Arc<Jobs>>, bytes: Bytes) -> Result<Json<Value>, ApiError> {
     if bytes.is_empty() {
         return Err(ApiError::bad_request(
             "send the screenshot's bytes (PNG, JPEG, GIF or WebP) as the request body",

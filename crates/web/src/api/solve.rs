@@ -19,10 +19,7 @@ use unblocker_solve::{Control, Progress, SolveOptions, Solver};
 /// Progress lines of a streamed solve are at least this far apart.
 const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
-pub async fn solve(
-    State(jobs): State<Arc<Jobs>>,
-    body: Bytes,
-) -> Result<Json<Value>, ApiError> {
+pub async fn solve(State(jobs): State<Arc<Jobs>>, body: Bytes) -> Result<Json<Value>, ApiError> {
     let job = read_job(&jobs, body)?;
     let budget = budget(&job);
     // The guard lives in this future: if the client disconnects, hyper drops
@@ -33,10 +30,7 @@ pub async fn solve(
     finish(handle).await.map(Json)
 }
 
-pub async fn analyze(
-    State(jobs): State<Arc<Jobs>>,
-    body: Bytes,
-) -> Result<Json<Value>, ApiError> {
+pub async fn analyze(State(jobs): State<Arc<Jobs>>, body: Bytes) -> Result<Json<Value>, ApiError> {
     let job = read_job(&jobs, body)?;
     let (handle, _cancel_on_drop) = jobs
         .start(budget(&job), None, move |control| {
