@@ -79,7 +79,11 @@ pub fn gap(raster: &Raster, grid: &Grid, row: usize, col: usize, below: bool) ->
     let [Some(a), Some(b)] = cells else {
         return (true, 0.0);
     };
-    let cell_value = raster.mean_value(a).min(raster.mean_value(b)).max(1.0);
+    // Marks drawn over both cells leave nothing to compare: not a gap.
+    let (Some(va), Some(vb)) = (raster.mean_value(a, 0.2), raster.mean_value(b, 0.2)) else {
+        return (false, 0.0);
+    };
+    let cell_value = va.min(vb).max(1.0);
     let p = grid.pitch;
     // A band across the boundary, over the middle 60% of its length; the
     // darkest line along the boundary within it.
@@ -97,7 +101,8 @@ pub fn gap(raster: &Raster, grid: &Grid, row: usize, col: usize, below: bool) ->
     (ratio < GAP_RATIO, margin)
 }
 
-/// The darkest one-pixel line within ±20% of a pitch of `boundary`.
+/// The darkest one-pixel line within ±20% of a pitch of `boundary`, judged
+/// on its pixels clear of drawn marks (`f32::MAX` when marks cover it all).
 fn band_lines(
     raster: &Raster,
     boundary: f32,
@@ -109,7 +114,10 @@ fn band_lines(
     let mut v = (boundary - reach).floor();
     while v <= boundary + reach {
         if let Some(r) = line(v, v + 1.0) {
-            darkest = darkest.min(raster.mean_value(r));
+            // Lines mostly under drawn marks say nothing.
+            if let Some(v) = raster.mean_value(r, 0.3) {
+                darkest = darkest.min(v);
+            }
         }
         v += 1.0;
     }

@@ -41,7 +41,11 @@ pub struct Well {
 
 /// Finds the floor area most likely to be the board.
 pub fn find_well(raster: &Raster) -> Result<Well, String> {
-    let mask: Vec<bool> = raster.tones.iter().map(|&t| t == Tone::Floor).collect();
+    let mask: Vec<bool> = raster
+        .tones
+        .iter()
+        .map(|&t| matches!(t, Tone::Floor | Tone::Ink))
+        .collect();
     let (width, height) = (raster.width, raster.height);
     let (labels, components) = floor_components(&mask, width, height);
     let min_side = (MIN_PITCH * SIDE as f32) as usize;
@@ -369,7 +373,7 @@ fn darkness_profile(raster: &Raster, well: &Well, columns: bool) -> Vec<f32> {
                 .clone()
                 .filter(|&b| {
                     let (x, y) = if columns { (a, b) } else { (b, a) };
-                    raster.tone_at(x, y) == Tone::Floor
+                    raster.dark_at(x, y)
                 })
                 .count() as f32
                 / n

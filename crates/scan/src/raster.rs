@@ -1,7 +1,12 @@
 //! The picture at a normalised working resolution (box-filtered down so the
 //! longer side is at most [`WORKING_SIDE`]), with each pixel sorted into the
 //! colour classes of the game: the dark board floor, wood, the red prisoner,
-//! silver fixed blocks, and anything else.
+//! silver fixed blocks, black ink drawn over the picture, and anything else.
+//!
+//! Ink (grid lines, digits, arrows people draw on the screenshots they share)
+//! is masked, with a pixel's fringe around it: counts and brightness skip the
+//! mask, so that cells and the gaps between pieces are judged on what shows
+//! between the marks.
 
 use image::DynamicImage;
 
@@ -20,16 +25,24 @@ pub enum Tone {
     Silver,
     /// Bright warm colours: wooden pieces and the frame.
     Wood,
-    /// Anything else (dark grey, blue, black, …).
+    /// Near black: ink drawn over the picture (or a floor darker than any
+    /// game theme's).
+    Ink,
+    /// Anything else (dark grey, blue, …).
     Other,
 }
+
+/// Brightness (largest channel) under which a pixel is ink.
+const INK_VALUE: i32 = 48;
 
 /// Sorts one colour.
 pub fn tone([r, g, b]: [u8; 3]) -> Tone {
     let (r, g, b) = (i32::from(r), i32::from(g), i32::from(b));
     let max = r.max(g).max(b);
     let min = r.min(g).min(b);
-    if r >= 110 && g * 100 < r * 32 && b * 100 < r * 42 {
+    if max < INK_VALUE {
+        Tone::Ink
+    } else if r >= 110 && g * 100 < r * 32 && b * 100 < r * 42 {
         Tone::Red
     } else if max >= 95 && (max - min) * 100 < max * 16 {
         Tone::Silver
@@ -51,6 +64,8 @@ pub struct Raster {
     pub tones: Vec<Tone>,
     /// Brightness (HSV value, the largest channel) of each pixel.
     pub value: Vec<u8>,
+    /// Ink and the pixels next to it (a blend of ink and what is under it).
+    pub masked: Vec<bool>,
 }
 
 impl Raster {
@@ -68,19 +83,27 @@ impl Raster {
     }
 
     fn from_rgb(rgb: Vec<[u8; 3]>, width: usize, height: usize, scale: f32) -> Raster {
-        let tones = rgb.iter().map(|&p| tone(p)).collect();
+        let tones: Vec<Tone> = rgb.iter().map(|&p| tone(p)).collect();
         let value = rgb.iter().map(|p| p[0].max(p[1]).max(p[2])).collect();
+        let masked = fringe(&tones, width, height);
         Raster {
             width,
             height,
             scale,
             tones,
             value,
+            masked,
         }
     }
 
     pub fn tone_at(&self, x: usize, y: usize) -> Tone {
         self.tones[y * self.width + x]
+    }
+
+    /// Floor, or ink that may be drawn over floor: what the board's well is
+    /// made of.
+    pub fn dark_at(&self, x: usize, y: usize) -> bool {
+        matches!(self.tone_at(x, y), Tone::Floor | Tone::Ink)
     }
 
     /// The pixels of a rectangle (clipped to the picture), as index ranges.
@@ -96,28 +119,48 @@ impl Raster {
         (r.x1 > r.x0 && r.y1 > r.y0).then_some(r)
     }
 
-    /// How many pixels of each tone a rectangle holds.
+    /// How many unmasked pixels of each tone a rectangle holds.
     pub fn tally(&self, r: Rect) -> Tally {
         let mut t = Tally::default();
-        for y in r.y0..r.y1 {
-            for &tone in &self.tones[y * self.width + r.x0..y * self.width + r.x1] {
-                t.add(tone);
-            }
+        for i in self.unmasked(r) {
+            t.add(self.tones[i]);
         }
         t
     }
 
-    /// Mean brightness of a rectangle.
-    pub fn mean_value(&self, r: Rect) -> f32 {
-        let mut sum = 0u64;
-        for y in r.y0..r.y1 {
-            sum += self.value[y * self.width + r.x0..y * self.width + r.x1]
-                .iter()
-                .map(|&v| u64::from(v))
-                .sum::<u64>();
-        }
-        sum as f32 / r.area() as f32
+    /// Mean brightness of the unmasked pixels of a rectangle, if at least
+    /// `share` of it is unmasked.
+    pub fn mean_value(&self, r: Rect, share: f32) -> Option<f32> {
+        let (sum, n) = self.unmasked(r).fold((0u64, 0usize), |(s, n), i| {
+            (s + u64::from(self.value[i]), n + 1)
+        });
+        (n > 0 && n as f32 >= share * r.area() as f32).then(|| sum as f32 / n as f32)
     }
+
+    /// The indices of the unmasked pixels of a rectangle.
+    fn unmasked(&self, r: Rect) -> impl Iterator<Item = usize> + '_ {
+        (r.y0..r.y1)
+            .flat_map(move |y| y * self.width + r.x0..y * self.width + r.x1)
+            .filter(|&i| !self.masked[i])
+    }
+}
+
+/// Ink pixels and their eight neighbours.
+fn fringe(tones: &[Tone], width: usize, height: usize) -> Vec<bool> {
+    let mut masked = vec![false; tones.len()];
+    for y in 0..height {
+        for x in 0..width {
+            if tones[y * width + x] != Tone::Ink {
+                continue;
+            }
+            for ny in y.saturating_sub(1)..(y + 2).min(height) {
+                for nx in x.saturating_sub(1)..(x + 2).min(width) {
+                    masked[ny * width + nx] = true;
+                }
+            }
+        }
+    }
+    masked
 }
 
 /// Averages `factor`×`factor` blocks of an interleaved 8-bit picture.
@@ -185,6 +228,7 @@ impl Tally {
             Tone::Red => self.red += 1,
             Tone::Silver => self.silver += 1,
             Tone::Wood => self.wood += 1,
+            Tone::Ink => {}
             Tone::Other => self.other += 1,
         }
     }
@@ -200,6 +244,7 @@ impl Tally {
             Tone::Red => self.red,
             Tone::Silver => self.silver,
             Tone::Wood => self.wood,
+            Tone::Ink => 0,
             Tone::Other => self.other,
         };
         n as f32 / self.total().max(1) as f32
