@@ -25,6 +25,7 @@ mod error;
 mod exit;
 mod font;
 mod locate;
+mod marks;
 mod overlay;
 mod pieces;
 mod raster;
@@ -122,6 +123,8 @@ pub(crate) struct Reading {
 }
 
 fn read(raster: &Raster) -> Reading {
+    let mut raster = raster.clone();
+    let raster = &mut raster;
     let mut reading = Reading {
         well: None,
         grid: None,
@@ -133,13 +136,14 @@ fn read(raster: &Raster) -> Reading {
     reading
 }
 
-fn read_into(raster: &Raster, reading: &mut Reading) -> Result<Scan, ScanError> {
+fn read_into(raster: &mut Raster, reading: &mut Reading) -> Result<Scan, ScanError> {
     let well = locate::find_well(raster).map_err(ScanError::NoBoard)?;
     reading.well = Some(well);
     let grid = locate::fit_grid(raster, &well).map_err(ScanError::NoBoard)?;
     reading.grid = Some(grid);
+    let lines = marks::find(raster, &grid);
     let (kinds, mut margins) = cells::classify(raster, &grid);
-    let (groups, gap_margins) = cells::join(raster, &grid, &kinds);
+    let (groups, gap_margins) = cells::join(raster, &grid, &kinds, &lines);
     margins.extend(gap_margins);
     reading.groups = groups.clone();
     if groups.is_empty() {

@@ -1,12 +1,8 @@
 //! The picture at a normalised working resolution (box-filtered down so the
 //! longer side is at most [`WORKING_SIDE`]), with each pixel sorted into the
 //! colour classes of the game: the dark board floor, wood, the red prisoner,
-//! silver fixed blocks, black ink drawn over the picture, and anything else.
-//!
-//! Ink (grid lines, digits, arrows people draw on the screenshots they share)
-//! is masked, with a pixel's fringe around it: counts and brightness skip the
-//! mask, so that cells and the gaps between pieces are judged on what shows
-//! between the marks.
+//! silver fixed blocks, and anything else. Pixels under drawn marks (found by
+//! [`crate::marks`]) can be masked: counts and brightness skip them.
 
 use image::DynamicImage;
 
@@ -25,24 +21,20 @@ pub enum Tone {
     Silver,
     /// Bright warm colours: wooden pieces and the frame.
     Wood,
-    /// Near black: ink drawn over the picture (or a floor darker than any
-    /// game theme's).
-    Ink,
     /// Anything else (dark grey, blue, …).
     Other,
 }
 
-/// Brightness (largest channel) under which a pixel is ink.
-const INK_VALUE: i32 = 48;
+/// Brightness (largest channel) under which a pixel is dark whatever its
+/// hue: black marks drawn over the floor count as floor when finding the board.
+const INK_VALUE: u8 = 48;
 
 /// Sorts one colour.
 pub fn tone([r, g, b]: [u8; 3]) -> Tone {
     let (r, g, b) = (i32::from(r), i32::from(g), i32::from(b));
     let max = r.max(g).max(b);
     let min = r.min(g).min(b);
-    if max < INK_VALUE {
-        Tone::Ink
-    } else if r >= 110 && g * 100 < r * 32 && b * 100 < r * 42 {
+    if r >= 110 && g * 100 < r * 32 && b * 100 < r * 42 {
         Tone::Red
     } else if max >= 95 && (max - min) * 100 < max * 16 {
         Tone::Silver
@@ -56,6 +48,7 @@ pub fn tone([r, g, b]: [u8; 3]) -> Tone {
 }
 
 /// The working picture.
+#[derive(Clone)]
 pub struct Raster {
     pub width: usize,
     pub height: usize,
@@ -64,7 +57,7 @@ pub struct Raster {
     pub tones: Vec<Tone>,
     /// Brightness (HSV value, the largest channel) of each pixel.
     pub value: Vec<u8>,
-    /// Ink and the pixels next to it (a blend of ink and what is under it).
+    /// Pixels under drawn marks, skipped by counts and brightness.
     pub masked: Vec<bool>,
 }
 
@@ -85,7 +78,7 @@ impl Raster {
     fn from_rgb(rgb: Vec<[u8; 3]>, width: usize, height: usize, scale: f32) -> Raster {
         let tones: Vec<Tone> = rgb.iter().map(|&p| tone(p)).collect();
         let value = rgb.iter().map(|p| p[0].max(p[1]).max(p[2])).collect();
-        let masked = fringe(&tones, width, height);
+        let masked = vec![false; width * height];
         Raster {
             width,
             height,
@@ -100,10 +93,11 @@ impl Raster {
         self.tones[y * self.width + x]
     }
 
-    /// Floor, or ink that may be drawn over floor: what the board's well is
-    /// made of.
+    /// Floor, or near black (marks drawn over the floor): what the board's
+    /// well is made of.
     pub fn dark_at(&self, x: usize, y: usize) -> bool {
-        matches!(self.tone_at(x, y), Tone::Floor | Tone::Ink)
+        let i = y * self.width + x;
+        self.tones[i] == Tone::Floor || self.value[i] < INK_VALUE
     }
 
     /// The pixels of a rectangle (clipped to the picture), as index ranges.
@@ -137,30 +131,23 @@ impl Raster {
         (n > 0 && n as f32 >= share * r.area() as f32).then(|| sum as f32 / n as f32)
     }
 
+    /// The brightness below which a share `q` of the unmasked pixels of a
+    /// rectangle lie, if at least `share` of it is unmasked.
+    pub fn quantile_value(&self, r: Rect, q: f32, share: f32) -> Option<f32> {
+        let mut values: Vec<u8> = self.unmasked(r).map(|i| self.value[i]).collect();
+        if values.is_empty() || (values.len() as f32) < share * r.area() as f32 {
+            return None;
+        }
+        let k = ((values.len() - 1) as f32 * q).round() as usize;
+        Some(f32::from(*values.select_nth_unstable(k).1))
+    }
+
     /// The indices of the unmasked pixels of a rectangle.
     fn unmasked(&self, r: Rect) -> impl Iterator<Item = usize> + '_ {
         (r.y0..r.y1)
             .flat_map(move |y| y * self.width + r.x0..y * self.width + r.x1)
             .filter(|&i| !self.masked[i])
     }
-}
-
-/// Ink pixels and their eight neighbours.
-fn fringe(tones: &[Tone], width: usize, height: usize) -> Vec<bool> {
-    let mut masked = vec![false; tones.len()];
-    for y in 0..height {
-        for x in 0..width {
-            if tones[y * width + x] != Tone::Ink {
-                continue;
-            }
-            for ny in y.saturating_sub(1)..(y + 2).min(height) {
-                for nx in x.saturating_sub(1)..(x + 2).min(width) {
-                    masked[ny * width + nx] = true;
-                }
-            }
-        }
-    }
-    masked
 }
 
 /// Averages `factor`×`factor` blocks of an interleaved 8-bit picture.
@@ -228,7 +215,6 @@ impl Tally {
             Tone::Red => self.red += 1,
             Tone::Silver => self.silver += 1,
             Tone::Wood => self.wood += 1,
-            Tone::Ink => {}
             Tone::Other => self.other += 1,
         }
     }
@@ -244,7 +230,6 @@ impl Tally {
             Tone::Red => self.red,
             Tone::Silver => self.silver,
             Tone::Wood => self.wood,
-            Tone::Ink => 0,
             Tone::Other => self.other,
         };
         n as f32 / self.total().max(1) as f32
