@@ -37,7 +37,7 @@ pub fn classify(raster: &Raster, grid: &Grid) -> ([[CellKind; SIDE]; SIDE], Vec<
                 margins.push(0.0);
                 continue;
             };
-            let t = raster.tally(r);
+            let t = raster.bright_tally(r);
             let red = t.share(Tone::Red);
             if red >= RED_SHARE {
                 *kind = CellKind::Red;
@@ -84,7 +84,11 @@ pub fn gap(raster: &Raster, grid: &Grid, row: usize, col: usize, below: bool) ->
     let [Some(a), Some(b)] = cells else {
         return (true, 0.0);
     };
-    let (Some(va), Some(vb)) = (raster.mean_value(a, 0.2), raster.mean_value(b, 0.2)) else {
+    // The cells' median brightness: digits drawn over them are darker.
+    let (Some(va), Some(vb)) = (
+        raster.quantile_value(a, 0.5, 0.2),
+        raster.quantile_value(b, 0.5, 0.2),
+    ) else {
         return (false, 0.0);
     };
     let cell_value = va.min(vb).max(1.0);

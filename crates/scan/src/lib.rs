@@ -122,7 +122,26 @@ pub(crate) struct Reading {
     pub result: Result<Scan, ScanError>,
 }
 
+/// Reads the board with the floor alone, and if that fails with the
+/// near-black pixels of drawn lines taken for floor too. When both fail,
+/// the error of the one that got further (a board that breaks the rules
+/// rather than none found).
 fn read(raster: &Raster) -> Reading {
+    let first = read_with(raster, false);
+    if first.result.is_ok() {
+        return first;
+    }
+    let second = read_with(raster, true);
+    let further = matches!(first.result, Err(ScanError::NoBoard(_)))
+        && matches!(second.result, Err(ScanError::BadBoard(_)));
+    if second.result.is_ok() || further {
+        second
+    } else {
+        first
+    }
+}
+
+fn read_with(raster: &Raster, ink: bool) -> Reading {
     let mut raster = raster.clone();
     let raster = &mut raster;
     let mut reading = Reading {
@@ -132,12 +151,12 @@ fn read(raster: &Raster) -> Reading {
         exit: None,
         result: Err(ScanError::NoBoard(String::new())),
     };
-    reading.result = read_into(raster, &mut reading);
+    reading.result = read_into(raster, ink, &mut reading);
     reading
 }
 
-fn read_into(raster: &mut Raster, reading: &mut Reading) -> Result<Scan, ScanError> {
-    let well = locate::find_well(raster).map_err(ScanError::NoBoard)?;
+fn read_into(raster: &mut Raster, ink: bool, reading: &mut Reading) -> Result<Scan, ScanError> {
+    let well = locate::find_well(raster, ink).map_err(ScanError::NoBoard)?;
     reading.well = Some(well);
     let grid = locate::fit_grid(raster, &well).map_err(ScanError::NoBoard)?;
     reading.grid = Some(grid);

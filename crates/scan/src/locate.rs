@@ -40,13 +40,9 @@ pub struct Well {
 }
 
 /// Finds the floor area most likely to be the board: among the floor
-/// pixels, or failing that among the floor and near-black pixels (black
-/// lines drawn over a board cut its floor into cell-sized patches).
-pub fn find_well(raster: &Raster) -> Result<Well, String> {
-    find_well_in(raster, false).or_else(|_| find_well_in(raster, true))
-}
-
-fn find_well_in(raster: &Raster, ink: bool) -> Result<Well, String> {
+/// pixels, or with `ink` among the floor and near-black pixels (black lines
+/// drawn over a board cut its floor into cell-sized patches).
+pub fn find_well(raster: &Raster, ink: bool) -> Result<Well, String> {
     let (width, height) = (raster.width, raster.height);
     let mask: Vec<bool> = (0..width * height)
         .map(|i| {

@@ -93,19 +93,27 @@ fn band(raster: &Raster, grid: &Grid, k: usize, across: bool) -> Option<(isize, 
     if refs.iter().flatten().count() < 3 {
         return None;
     }
-    let reach = (p * 0.2).max(2.0);
-    let mut found: Option<(isize, isize)> = None;
-    let mut v = (at - reach).floor();
-    while v <= at + reach {
-        let dark = refs.iter().enumerate().all(|(c, r)| match r {
+    // Lines are drawn on the lattice: the dark run of pixel lines nearest
+    // to it, within an eighth of a pitch (digits drawn in the cells are
+    // further away).
+    let reach = (p * 0.125).max(2.0);
+    let dark = |v: f32| {
+        refs.iter().enumerate().all(|(c, r)| match r {
             None => true,
             Some(r) => mean(c, v, v + 1.0).is_some_and(|m| m < r * LINE_RATIO),
-        });
-        if dark {
-            let i = v as isize;
-            found = Some(found.map_or((i, i), |(lo, hi)| (lo.min(i), hi.max(i))));
-        }
-        v += 1.0;
+        })
+    };
+    let centre = at.floor();
+    let nearest = (0..=reach.ceil() as i32)
+        .flat_map(|d| [centre - d as f32, centre + d as f32])
+        .find(|&v| (v - at).abs() <= reach + 0.5 && dark(v))?;
+    let (mut lo, mut hi) = (nearest, nearest);
+    while lo - at > -reach - 1.0 && dark(lo - 1.0) {
+        lo -= 1.0;
     }
+    while hi - at < reach + 1.0 && dark(hi + 1.0) {
+        hi += 1.0;
+    }
+    let found = Some((lo as isize, hi as isize));
     found
 }

@@ -122,6 +122,22 @@ impl Raster {
         t
     }
 
+    /// How many unmasked pixels of each tone a rectangle holds, leaving out
+    /// its darkest 30%: digits drawn over a cell, and their blends with what
+    /// is under them, are darker than the cell.
+    pub fn bright_tally(&self, r: Rect) -> Tally {
+        let Some(median) = self.quantile_value(r, 0.3, 0.0) else {
+            return Tally::default();
+        };
+        let mut t = Tally::default();
+        for i in self.unmasked(r) {
+            if f32::from(self.value[i]) >= median {
+                t.add(self.tones[i]);
+            }
+        }
+        t
+    }
+
     /// Mean brightness of the unmasked pixels of a rectangle, if at least
     /// `share` of it is unmasked.
     pub fn mean_value(&self, r: Rect, share: f32) -> Option<f32> {
