@@ -218,111 +218,122 @@ fn unite(parent: &mut [usize], a: usize, b: usize) {
     parent[a.max(b)] = a.min(b);
 }
 
-/// Most hidden boundaries decided at once (2^this cuts are tried).
-const MAX_HIDDEN: usize = 16;
-
-/// The hidden boundaries to join: of the choices whose wooden groups are all
-/// straight and 2 or 3 cells long, the one that overrules the gap test
-/// beside the lines least; the gap test alone when no choice is valid.
+/// The hidden boundaries to join: the wooden cells are cut into straight
+/// blocks of 2 or 3 cells that keep every boundary the gap test decided, and
+/// of those cuts the one that overrules the test beside the lines least
+/// (searched block by block, abandoning a partial cut as soon as it costs
+/// more than the best found). The gap test alone when no cut is valid.
 fn resolve(
     kinds: &[[CellKind; SIDE]; SIDE],
     joins: &[(usize, usize)],
     hidden: &[(usize, usize, bool, f32)],
 ) -> Vec<(usize, usize)> {
-    let by_test = || {
-        hidden
-            .iter()
-            .filter(|h| !h.2)
-            .map(|h| (h.0, h.1))
-            .collect::<Vec<_>>()
-    };
     if hidden.is_empty() {
         return Vec::new();
     }
-    // Decide each patch of cells joined by known or hidden boundaries apart.
-    let mut patch: Vec<usize> = (0..SIDE * SIDE).collect();
-    for &(a, b) in joins {
-        unite(&mut patch, a, b);
-    }
-    for h in hidden {
-        unite(&mut patch, h.0, h.1);
-    }
-    let mut out = Vec::new();
-    let mut done = vec![false; hidden.len()];
-    for i in 0..hidden.len() {
-        if done[i] {
-            continue;
-        }
-        let p = root(&mut patch, hidden[i].0);
-        let mine: Vec<usize> = (0..hidden.len())
-            .filter(|&j| root(&mut patch, hidden[j].0) == p)
-            .collect();
-        mine.iter().for_each(|&j| done[j] = true);
-        let cells: Vec<usize> = (0..SIDE * SIDE)
-            .filter(|&c| root(&mut patch, c) == p)
-            .collect();
-        if mine.len() > MAX_HIDDEN {
-            out.extend(mine.iter().filter(|&&j| !hidden[j].2).map(|&j| (hidden[j].0, hidden[j].1)));
-            continue;
-        }
-        let mut best: Option<(f32, u32)> = None;
-        for choice in 0u32..1 << mine.len() {
-            let cost: f32 = mine
-                .iter()
-                .enumerate()
-                .filter(|&(bit, &j)| (choice >> bit & 1 == 1) == hidden[j].2)
-                .map(|(_, &j)| hidden[j].3 + 0.01)
-                .sum();
-            if best.is_some_and(|(c, _)| c <= cost) {
-                continue;
+    let wood = |c: usize| kinds[c / SIDE][c % SIDE] == CellKind::Wood;
+    // Between two wooden neighbours: Some((joined, cost of overruling)) for
+    // every decided or hidden boundary; decided ones cannot be overruled.
+    let mut edge = vec![[None::<(bool, f32)>; 2]; SIDE * SIDE];
+    for c in 0..SIDE * SIDE {
+        for (d, n) in [(0, c + 1), (1, c + SIDE)] {
+            let inside = if d == 0 { c % SIDE + 1 < SIDE } else { n < SIDE * SIDE };
+            if inside && wood(c) && wood(n) {
+                edge[c][d] = Some((joins.contains(&(c, n)), f32::INFINITY));
             }
-            let mut parent: Vec<usize> = (0..SIDE * SIDE).collect();
-            for &(a, b) in joins {
-                unite(&mut parent, a, b);
+        }
+    }
+    for &(a, b, is_gap, margin) in hidden {
+        let d = usize::from(b == a + SIDE);
+        edge[a][d] = Some((!is_gap, margin + 0.01));
+    }
+    // The cost of a boundary being joined (or not).
+    let cost = |a: usize, b: usize, joined: bool| -> f32 {
+        let (a, b) = (a.min(b), a.max(b));
+        let d = usize::from(b == a + SIDE);
+        match edge[a][d] {
+            Some((j, c)) if j != joined => c,
+            _ => 0.0,
+        }
+    };
+    struct Search<'a> {
+        cost: &'a dyn Fn(usize, usize, bool) -> f32,
+        wood: &'a dyn Fn(usize) -> bool,
+        covered: [bool; SIDE * SIDE],
+        blocks: Vec<(usize, usize, usize)>,
+        best: Option<(f32, Vec<(usize, usize, usize)>)>,
+        steps: u32,
+    }
+    fn go(s: &mut Search, from: usize, spent: f32) {
+        s.steps += 1;
+        if s.steps > 200_000 || s.best.as_ref().is_some_and(|b| spent >= b.0) {
+            return;
+        }
+        let Some(c) = (from..SIDE * SIDE).find(|&c| (s.wood)(c) && !s.covered[c]) else {
+            s.best = Some((spent, s.blocks.clone()));
+            return;
+        };
+        for step in [1, SIDE] {
+            for len in 2..=3 {
+                let cells: Vec<usize> = (0..len).map(|i| c + i * step).collect();
+                let fits = cells.iter().all(|&x| x < SIDE * SIDE && (s.wood)(x) && !s.covered[x])
+                    && (step == SIDE || c % SIDE + len <= SIDE);
+                if !fits {
+                    continue;
+                }
+                let mut extra: f32 = cells.windows(2).map(|w| (s.cost)(w[0], w[1], true)).sum();
+                for &x in &cells {
+                    let around = [
+                        (x % SIDE > 0).then(|| x - 1),
+                        (x % SIDE + 1 < SIDE).then(|| x + 1),
+                        x.checked_sub(SIDE),
+                        (x + SIDE < SIDE * SIDE).then(|| x + SIDE),
+                    ];
+                    for n in around.into_iter().flatten() {
+                        if s.covered[n] && (s.wood)(n) {
+                            extra += (s.cost)(x, n, false);
+                        }
+                    }
+                }
+                if !extra.is_finite() {
+                    continue;
+                }
+                cells.iter().for_each(|&x| s.covered[x] = true);
+                s.blocks.push((c, step, len));
+                go(s, c + 1, spent + extra);
+                s.blocks.pop();
+                cells.iter().for_each(|&x| s.covered[x] = false);
             }
-            for (bit, &j) in mine.iter().enumerate() {
-                if choice >> bit & 1 == 1 {
-                    unite(&mut parent, hidden[j].0, hidden[j].1);
+        }
+    }
+    let mut search = Search {
+        cost: &cost,
+        wood: &wood,
+        covered: [false; SIDE * SIDE],
+        blocks: Vec::new(),
+        best: None,
+        steps: 0,
+    };
+    go(&mut search, 0, 0.0);
+    match search.best {
+        Some((_, blocks)) => {
+            let mut out = Vec::new();
+            for (c, step, len) in blocks {
+                for i in 0..len - 1 {
+                    let (a, b) = (c + i * step, c + (i + 1) * step);
+                    if hidden.iter().any(|h| (h.0, h.1) == (a, b)) {
+                        out.push((a, b));
+                    }
                 }
             }
-            if valid(&mut parent, kinds, &cells) {
-                best = Some((cost, choice));
-            }
+            out
         }
-        match best {
-            Some((_, choice)) => out.extend(
-                mine.iter()
-                    .enumerate()
-                    .filter(|&(bit, _)| choice >> bit & 1 == 1)
-                    .map(|(_, &j)| (hidden[j].0, hidden[j].1)),
-            ),
-            None => {
-                let all = by_test();
-                out.extend(
-                    mine.iter()
-                        .map(|&j| (hidden[j].0, hidden[j].1))
-                        .filter(|e| all.contains(e)),
-                )
-            }
-        }
+        None => hidden
+            .iter()
+            .filter(|h| !h.2)
+            .map(|h| (h.0, h.1))
+            .collect(),
     }
-    out
-}
-
-/// Whether the groups of `cells` are straight wooden blocks 2 or 3 cells long.
-fn valid(parent: &mut [usize], kinds: &[[CellKind; SIDE]; SIDE], cells: &[usize]) -> bool {
-    let mut roots: Vec<usize> = cells.iter().map(|&c| root(parent, c)).collect();
-    roots.sort_unstable();
-    roots.dedup();
-    roots.into_iter().all(|r| {
-        let members: Vec<usize> = cells.iter().copied().filter(|&c| root(parent, c) == r).collect();
-        let rows = members.iter().map(|c| c / SIDE);
-        let cols = members.iter().map(|c| c % SIDE);
-        let h = rows.clone().max().unwrap_or(0) + 1 - rows.min().unwrap_or(0);
-        let w = cols.clone().max().unwrap_or(0) + 1 - cols.min().unwrap_or(0);
-        let wood = kinds[members[0] / SIDE][members[0] % SIDE] == CellKind::Wood;
-        members.len() == h * w && (h == 1 || w == 1) && (!wood || (2..=3).contains(&members.len()))
-    })
 }
 
 /// The groups of cells under `parent`, in order of their first cell.
