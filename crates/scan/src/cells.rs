@@ -23,6 +23,10 @@ const GAP_RATIO: f32 = 0.82;
 /// darkens all of it, a digit drawn near the boundary part of it.
 const LINE_QUANTILE: f32 = 0.7;
 
+/// The brightness of a cell, for the gap test: that of this share of its
+/// pixels (large digits drawn over it may cover half of it).
+const CELL_QUANTILE: f32 = 0.75;
+
 /// Share of red pixels that makes a cell part of the prisoner (a label or
 /// drawn lines may cover the rest).
 const RED_SHARE: f32 = 0.3;
@@ -84,10 +88,11 @@ pub fn gap(raster: &Raster, grid: &Grid, row: usize, col: usize, below: bool) ->
     let [Some(a), Some(b)] = cells else {
         return (true, 0.0);
     };
-    // The cells' median brightness: digits drawn over them are darker.
+    // The cells' brightness, as bright as three quarters of their pixels:
+    // digits drawn over them are darker.
     let (Some(va), Some(vb)) = (
-        raster.quantile_value(a, 0.5, 0.2),
-        raster.quantile_value(b, 0.5, 0.2),
+        raster.quantile_value(a, CELL_QUANTILE, 0.2),
+        raster.quantile_value(b, CELL_QUANTILE, 0.2),
     ) else {
         return (false, 0.0);
     };
