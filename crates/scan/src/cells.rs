@@ -21,7 +21,7 @@ const GAP_RATIO: f32 = 0.82;
 
 /// A line across a boundary is as dark as this share of its pixels: a gap
 /// darkens all of it, a digit drawn near the boundary part of it.
-const LINE_QUANTILE: f32 = 0.7;
+const LINE_QUANTILE: f32 = 0.85;
 
 /// The brightness of a cell, for the gap test: that of this share of its
 /// pixels (large digits drawn over it may cover half of it).
