@@ -19,6 +19,10 @@ pub enum CellKind {
 /// the boundary is a gap between two pieces.
 const GAP_RATIO: f32 = 0.82;
 
+/// The same beside a drawn line that hides the gap: only the pieces' bevels
+/// and shadows show there, lighter than a gap.
+const HIDDEN_GAP_RATIO: f32 = 0.92;
+
 /// A line across a boundary is as dark as this share of its pixels: a gap
 /// darkens all of it, a digit drawn near the boundary part of it.
 const LINE_QUANTILE: f32 = 0.85;
@@ -78,7 +82,14 @@ fn inner(raster: &Raster, grid: &Grid, row: usize, col: usize) -> Option<crate::
 /// Whether a dark gap separates cell (row, col) from its right neighbour
 /// (`across == false`) or the one below (`across == true`), and how clear
 /// that is (0 to 1).
-pub fn gap(raster: &Raster, grid: &Grid, row: usize, col: usize, below: bool) -> (bool, f32) {
+pub fn gap(
+    raster: &Raster,
+    grid: &Grid,
+    row: usize,
+    col: usize,
+    below: bool,
+    threshold: f32,
+) -> (bool, f32) {
     let (r2, c2) = if below {
         (row + 1, col)
     } else {
@@ -110,8 +121,8 @@ pub fn gap(raster: &Raster, grid: &Grid, row: usize, col: usize, below: bool) ->
         band_lines(raster, boundary, p, |v0, v1| raster.clip(v0, y0, v1, y1))
     };
     let ratio = darkest / cell_value;
-    let margin = ((ratio - GAP_RATIO).abs() / 0.15).min(1.0);
-    (ratio < GAP_RATIO, margin)
+    let margin = ((ratio - threshold).abs() / 0.15).min(1.0);
+    (ratio < threshold, margin)
 }
 
 /// The darkest one-pixel line within ±20% of a pitch of `boundary`, judged
@@ -182,12 +193,13 @@ pub fn join(
                 match kinds[row][col] {
                     CellKind::Red => joins.push((a, b)),
                     CellKind::Wood => {
-                        let (is_gap, margin) = gap(raster, grid, row, col, below);
                         let covered = if below {
                             lines.rows[row + 1]
                         } else {
                             lines.cols[col + 1]
                         };
+                        let threshold = if covered { HIDDEN_GAP_RATIO } else { GAP_RATIO };
+                        let (is_gap, margin) = gap(raster, grid, row, col, below, threshold);
                         if covered {
                             hidden.push((a, b, is_gap, margin));
                         } else {

@@ -109,7 +109,7 @@ pub fn scan_image(image: &DynamicImage) -> Result<Scan, ScanError> {
 pub fn debug_overlay(bytes: &[u8]) -> Result<Vec<u8>, ScanError> {
     let image = decode::decode(bytes)?;
     let raster = Raster::new(&image);
-    let reading = if std::env::var("INKDBG").is_ok() { read_with(&raster, true) } else { read(&raster) };
+    let reading = read(&raster);
     Ok(overlay::draw(image.into_rgb8(), raster.scale, &reading))
 }
 

@@ -138,15 +138,6 @@ impl Raster {
         t
     }
 
-    /// Mean brightness of the unmasked pixels of a rectangle, if at least
-    /// `share` of it is unmasked.
-    pub fn mean_value(&self, r: Rect, share: f32) -> Option<f32> {
-        let (sum, n) = self.unmasked(r).fold((0u64, 0usize), |(s, n), i| {
-            (s + u64::from(self.value[i]), n + 1)
-        });
-        (n > 0 && n as f32 >= share * r.area() as f32).then(|| sum as f32 / n as f32)
-    }
-
     /// The brightness below which a share `q` of the unmasked pixels of a
     /// rectangle lie, if at least `share` of it is unmasked.
     pub fn quantile_value(&self, r: Rect, q: f32, share: f32) -> Option<f32> {
