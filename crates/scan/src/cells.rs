@@ -252,11 +252,15 @@ fn resolve(
     // Between two wooden neighbours: Some((joined, cost of overruling)) for
     // every decided or hidden boundary; decided ones cannot be overruled.
     let mut edge = vec![[None::<(bool, f32)>; 2]; SIDE * SIDE];
-    for c in 0..SIDE * SIDE {
+    for (c, sides) in edge.iter_mut().enumerate() {
         for (d, n) in [(0, c + 1), (1, c + SIDE)] {
-            let inside = if d == 0 { c % SIDE + 1 < SIDE } else { n < SIDE * SIDE };
+            let inside = if d == 0 {
+                c % SIDE + 1 < SIDE
+            } else {
+                n < SIDE * SIDE
+            };
             if inside && wood(c) && wood(n) {
-                edge[c][d] = Some((joins.contains(&(c, n)), f32::INFINITY));
+                sides[d] = Some((joins.contains(&(c, n)), f32::INFINITY));
             }
         }
     }
@@ -273,12 +277,14 @@ fn resolve(
             _ => 0.0,
         }
     };
+    /// A block: its first cell, the step to the next (1 or SIDE), its length.
+    type Block = (usize, usize, usize);
     struct Search<'a> {
         cost: &'a dyn Fn(usize, usize, bool) -> f32,
         wood: &'a dyn Fn(usize) -> bool,
         covered: [bool; SIDE * SIDE],
-        blocks: Vec<(usize, usize, usize)>,
-        best: Option<(f32, Vec<(usize, usize, usize)>)>,
+        blocks: Vec<Block>,
+        best: Option<(f32, Vec<Block>)>,
         steps: u32,
     }
     fn go(s: &mut Search, from: usize, spent: f32) {
@@ -293,7 +299,9 @@ fn resolve(
         for step in [1, SIDE] {
             for len in 2..=3 {
                 let cells: Vec<usize> = (0..len).map(|i| c + i * step).collect();
-                let fits = cells.iter().all(|&x| x < SIDE * SIDE && (s.wood)(x) && !s.covered[x])
+                let fits = cells
+                    .iter()
+                    .all(|&x| x < SIDE * SIDE && (s.wood)(x) && !s.covered[x])
                     && (step == SIDE || c % SIDE + len <= SIDE);
                 if !fits {
                     continue;
@@ -345,11 +353,7 @@ fn resolve(
             }
             out
         }
-        None => hidden
-            .iter()
-            .filter(|h| !h.2)
-            .map(|h| (h.0, h.1))
-            .collect(),
+        None => hidden.iter().filter(|h| !h.2).map(|h| (h.0, h.1)).collect(),
     }
 }
 

@@ -40,7 +40,12 @@ pub fn find(raster: &mut Raster, grid: &Grid) -> Lines {
                 let r = if across {
                     raster.clip(a0, (lo - 1) as f32, a1, (hi + 2) as f32)
                 } else {
-                    raster.clip((lo - 1) as f32, grid.y(-0.1), (hi + 2) as f32, grid.y(SIDE as f32 + 0.1))
+                    raster.clip(
+                        (lo - 1) as f32,
+                        grid.y(-0.1),
+                        (hi + 2) as f32,
+                        grid.y(SIDE as f32 + 0.1),
+                    )
                 };
                 if let Some(r) = r {
                     for y in r.y0..r.y1 {
@@ -60,7 +65,11 @@ pub fn find(raster: &mut Raster, grid: &Grid) -> Lines {
 /// line `k`, if there is one.
 fn band(raster: &Raster, grid: &Grid, k: usize, across: bool) -> Option<(isize, isize)> {
     let p = grid.pitch;
-    let at = if across { grid.y(k as f32) } else { grid.x(k as f32) };
+    let at = if across {
+        grid.y(k as f32)
+    } else {
+        grid.x(k as f32)
+    };
     // Mean brightness of cell `c`'s middle 60% along pixel line `v` (or of
     // the band `v0..v1`).
     let mean = |c: usize, v0: f32, v1: f32| -> Option<f32> {
@@ -114,6 +123,5 @@ fn band(raster: &Raster, grid: &Grid, k: usize, across: bool) -> Option<(isize, 
     while hi - at < reach + 1.0 && dark(hi + 1.0) {
         hi += 1.0;
     }
-    let found = Some((lo as isize, hi as isize));
-    found
+    Some((lo as isize, hi as isize))
 }
