@@ -5,6 +5,7 @@
 use crate::locate::{Grid, SIDE};
 use crate::marks::Lines;
 use crate::raster::{Raster, Tone};
+use crate::ScanError;
 
 /// What the middle of a cell shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +23,10 @@ const GAP_RATIO: f32 = 0.82;
 /// The same beside a drawn line that hides the gap: only the pieces' bevels
 /// and shadows show there, lighter than a gap.
 const HIDDEN_GAP_RATIO: f32 = 0.92;
+
+/// Two cuts of hidden boundaries closer in cost than this are a toss-up:
+/// the board is refused rather than guessed.
+const AMBIGUOUS: f32 = 0.15;
 
 /// A line across a boundary is as dark as this share of its pixels: a gap
 /// darkens all of it, a digit drawn near the boundary part of it.
@@ -172,7 +177,7 @@ pub fn join(
     grid: &Grid,
     kinds: &[[CellKind; SIDE]; SIDE],
     lines: &Lines,
-) -> (Vec<Group>, Vec<f32>) {
+) -> Result<(Vec<Group>, Vec<f32>), ScanError> {
     let mut joins: Vec<(usize, usize)> = Vec::new();
     // Hidden boundaries: the two cells, whether the test beside the line
     // says gap, and how clearly.
@@ -214,12 +219,17 @@ pub fn join(
             }
         }
     }
-    joins.extend(resolve(kinds, &joins, &hidden));
+    let Some(cut) = resolve(kinds, &joins, &hidden) else {
+        return Err(ScanError::BadBoard(
+            "the lines drawn over the board hide where its blocks meet".into(),
+        ));
+    };
+    joins.extend(cut);
     let mut parent: Vec<usize> = (0..SIDE * SIDE).collect();
     for &(a, b) in &joins {
         unite(&mut parent, a, b);
     }
-    (groups_of(&mut parent, kinds), margins)
+    Ok((groups_of(&mut parent, kinds), margins))
 }
 
 fn root(parent: &mut [usize], mut i: usize) -> usize {
@@ -240,13 +250,14 @@ fn unite(parent: &mut [usize], a: usize, b: usize) {
 /// of those cuts the one that overrules the test beside the lines least
 /// (searched block by block, abandoning a partial cut as soon as it costs
 /// more than the best found). The gap test alone when no cut is valid.
+/// `None` when two cuts are about as good (the lines hide too much).
 fn resolve(
     kinds: &[[CellKind; SIDE]; SIDE],
     joins: &[(usize, usize)],
     hidden: &[(usize, usize, bool, f32)],
-) -> Vec<(usize, usize)> {
+) -> Option<Vec<(usize, usize)>> {
     if hidden.is_empty() {
-        return Vec::new();
+        return Some(Vec::new());
     }
     let wood = |c: usize| kinds[c / SIDE][c % SIDE] == CellKind::Wood;
     // Between two wooden neighbours: Some((joined, cost of overruling)) for
@@ -285,15 +296,23 @@ fn resolve(
         covered: [bool; SIDE * SIDE],
         blocks: Vec<Block>,
         best: Option<(f32, Vec<Block>)>,
+        /// The cost of the next best cut.
+        second: f32,
         steps: u32,
     }
     fn go(s: &mut Search, from: usize, spent: f32) {
         s.steps += 1;
-        if s.steps > 200_000 || s.best.as_ref().is_some_and(|b| spent >= b.0) {
+        if s.steps > 200_000 || spent >= s.second {
             return;
         }
         let Some(c) = (from..SIDE * SIDE).find(|&c| (s.wood)(c) && !s.covered[c]) else {
-            s.best = Some((spent, s.blocks.clone()));
+            match &s.best {
+                Some(b) if b.0 <= spent => s.second = s.second.min(spent),
+                _ => {
+                    s.second = s.best.as_ref().map_or(f32::INFINITY, |b| b.0);
+                    s.best = Some((spent, s.blocks.clone()));
+                }
+            }
             return;
         };
         for step in [1, SIDE] {
@@ -337,11 +356,13 @@ fn resolve(
         covered: [false; SIDE * SIDE],
         blocks: Vec::new(),
         best: None,
+        second: f32::INFINITY,
         steps: 0,
     };
     go(&mut search, 0, 0.0);
     match search.best {
-        Some((_, blocks)) => {
+        Some((cost, _)) if search.second - cost < AMBIGUOUS => None,
+        Some((_, blocks)) => Some({
             let mut out = Vec::new();
             for (c, step, len) in blocks {
                 for i in 0..len - 1 {
@@ -352,8 +373,8 @@ fn resolve(
                 }
             }
             out
-        }
-        None => hidden.iter().filter(|h| !h.2).map(|h| (h.0, h.1)).collect(),
+        }),
+        None => Some(hidden.iter().filter(|h| !h.2).map(|h| (h.0, h.1)).collect()),
     }
 }
 

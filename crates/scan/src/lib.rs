@@ -164,7 +164,7 @@ fn read_into(raster: &mut Raster, ink: bool, reading: &mut Reading) -> Result<Sc
     reading.grid = Some(grid);
     let lines = marks::find(raster, &grid);
     let (kinds, mut margins) = cells::classify(raster, &grid);
-    let (groups, gap_margins) = cells::join(raster, &grid, &kinds, &lines);
+    let (groups, gap_margins) = cells::join(raster, &grid, &kinds, &lines)?;
     margins.extend(gap_margins);
     reading.groups = groups.clone();
     if groups.is_empty() {
