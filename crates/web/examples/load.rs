@@ -47,7 +47,13 @@ fn kind_of(i: usize) -> Kind {
 async fn request(base: String, client: reqwest::Client, i: usize) -> (Kind, u16, Duration) {
     let kind = kind_of(i);
     let started = Instant::now();
-    let post = |path: &str, body: Vec<u8>| client.post(format!("{base}{path}")).body(body).send();
+    let post = |path: &str, body: Vec<u8>| {
+        client
+            .post(format!("{base}{path}"))
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+    };
     let status = match kind {
         Kind::RushSolve => {
             post(
@@ -148,7 +154,7 @@ async fn main() {
         listener,
         Config {
             limits,
-            database: None,
+            ..Config::default()
         },
     ));
     let client = reqwest::Client::new();

@@ -253,6 +253,7 @@ async fn bodies_over_the_limit_get_413() {
     for path in ["/api/solve", "/api/board", "/api/analyze"] {
         let response = client()
             .post(format!("{base}{path}"))
+            .header("content-type", "application/json")
             .body(body.clone())
             .send()
             .await
@@ -270,6 +271,7 @@ async fn bodies_over_the_limit_get_413() {
     body.extend_from_slice(br#""}"#);
     let response = client()
         .post(format!("{base}/api/board"))
+        .header("content-type", "application/json")
         .body(body)
         .send()
         .await
@@ -370,6 +372,7 @@ async fn the_stream_reports_progress_then_the_answer() {
     let body = json!({"puzzle": ENDLESS, "timeout": 0.6}).to_string();
     let text = client()
         .post(format!("{base}/api/solve/stream"))
+        .header("content-type", "application/json")
         .body(body)
         .send()
         .await
@@ -396,6 +399,7 @@ async fn the_stream_reports_progress_then_the_answer() {
     // A quick solve: just the answer.
     let text = client()
         .post(format!("{base}/api/solve/stream"))
+        .header("content-type", "application/json")
         .body(r#"{"puzzle":"card1"}"#)
         .send()
         .await
@@ -413,6 +417,7 @@ async fn busy_slots_give_503_and_closing_the_stream_cancels() {
     let body = json!({"puzzle": ENDLESS}).to_string();
     let stream = client()
         .post(format!("{base}/api/solve/stream"))
+        .header("content-type", "application/json")
         .body(body.clone())
         .send()
         .await
@@ -501,14 +506,15 @@ async fn random_picks_a_database_puzzle_of_the_chosen_difficulty() {
         .import(lines.as_bytes())
         .unwrap();
     let base = start_with(unblocker_web::Config {
-        limits: Default::default(),
-        database: Some(path),
+        database: Some(path.clone()),
+        ..Default::default()
     })
     .await;
     assert_eq!(get(&base, "/api/health").await.1["database"], true);
     for _ in 0..5 {
         let (status, puzzle) = get(&base, "/api/random?min=40&max=45").await;
         assert_eq!(status, 200, "{puzzle}");
+        assert_eq!(puzzle["source"], path.display().to_string(), "provenance");
         let moves = puzzle["moves"].as_u64().unwrap();
         assert!((40..=45).contains(&moves), "{puzzle}");
         let line = format!(
