@@ -1,245 +1,22 @@
-//! The page in headless Chromium (Debian's `chromium` and `chromium-driver`,
-//! driven over WebDriver with fantoccini): load, scan, solve, step, play to
-//! the win by dragging, hint, edit, shared links, and screenshots saved in
-//! the target directory (`CARGO_TARGET_TMPDIR`).
+//! The views' flows: load, scan, solve, step, play to the win by dragging,
+//! hint, edit, shared links, random puzzles and cancelling a solve.
 
-mod common;
-
-use common::*;
-use fantoccini::actions::{
-    InputSource, KeyAction, KeyActions, MouseActions, PointerAction, MOUSE_BUTTON_LEFT,
-};
-use fantoccini::{Client, ClientBuilder, Locator};
+use crate::common::*;
+use crate::page::*;
+use fantoccini::Locator;
 use serde_json::{json, Value};
-use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::PathBuf;
 use std::time::Duration;
 use unblocker_model::format;
 use unblocker_web::Config;
 
-const CHROMIUM: &str = "/usr/bin/chromium";
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-
-/// One browser at a time: the machine has two cores.
-static ONE_BROWSER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
-
-/// A headless Chromium on a page of a fresh server.
-struct Page {
-    client: Client,
-    driver: Child,
-    profile: PathBuf,
-    base: String,
-}
-
-/// Ends chromedriver and the Chromium it started (its own process group),
-/// even when a test panics.
-impl Drop for Page {
-    fn drop(&mut self) {
-        let group = format!("-{}", self.driver.id());
-        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
-        let _ = self.driver.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-impl Page {
-    async fn open(path: &str) -> Page {
-        Page::open_with(Config::default(), path).await
-    }
-
-    async fn open_with(config: Config, path: &str) -> Page {
-        for tool in [CHROMIUM, CHROMEDRIVER] {
-            assert!(
-                Path::new(tool).exists(),
-                "{tool} is missing: install it with `apt-get install -y chromium chromium-driver`"
-            );
-        }
-        let base = start_with(config).await;
-        let port = free_port();
-        let driver = Command::new(CHROMEDRIVER)
-            .arg(format!("--port={port}"))
-            .process_group(0)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts");
-        let profile =
-            std::env::temp_dir().join(format!("unblocker-web-{}-{port}", std::process::id()));
-        let capabilities = json!({
-            "goog:chromeOptions": {
-                "binary": CHROMIUM,
-                "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                    "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                    "--disable-sync", "--disable-dev-shm-usage", "--window-size=1280,900",
-                    format!("--user-data-dir={}", profile.display())],
-            }
-        });
-        let mut builder =
-            ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new());
-        builder.capabilities(capabilities.as_object().unwrap().clone());
-        let mut client = None;
-        for _ in 0..100 {
-            match builder.connect(&format!("http://127.0.0.1:{port}")).await {
-                Ok(c) => {
-                    client = Some(c);
-                    break;
-                }
-                Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
-            }
-        }
-        let client = client.expect("chromedriver accepts a session");
-        let page = Page {
-            client,
-            driver,
-            profile,
-            base,
-        };
-        page.go(path).await;
-        page
-    }
-
-    /// Ends the WebDriver session, which closes Chromium.
-    async fn close(self) {
-        let _ = self.client.clone().close().await;
-    }
-
-    async fn go(&self, path: &str) {
-        self.client
-            .goto(&format!("{}{path}", self.base))
-            .await
-            .unwrap();
-        self.wait(
-            "the page is ready",
-            "document.body.dataset.ready === 'true'",
-        )
-        .await;
-    }
-
-    async fn js(&self, script: &str) -> Value {
-        self.client.execute(script, vec![]).await.unwrap()
-    }
-
-    /// Waits up to 20 s for a JavaScript condition.
-    async fn wait(&self, what: &str, condition: &str) {
-        let script = format!("return !!({condition});");
-        for _ in 0..400 {
-            if self.client.execute(&script, vec![]).await.ok() == Some(Value::Bool(true)) {
-                return;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        let messages = self
-            .js("return [...document.querySelectorAll('.message, .result, #banner, #w-counter, #play-count')].map(n => n.id + ': ' + n.textContent).join(' | ')")
-            .await;
-        panic!("timed out waiting for {what} ({condition}); page says: {messages}");
-    }
-
-    async fn text(&self, css: &str) -> String {
-        self.client
-            .find(Locator::Css(css))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap()
-    }
-
-    async fn click(&self, css: &str) {
-        self.client
-            .find(Locator::Css(css))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
-    }
-
-    async fn key(&self, key: char) {
-        let keys = KeyActions::new("keyboard".to_string())
-            .then(KeyAction::Down { value: key })
-            .then(KeyAction::Up { value: key });
-        self.client.perform_actions(keys).await.unwrap();
-    }
-
-    /// Waits until play mode knows the legal moves of the position shown.
-    async fn wait_for_moves(&self) {
-        self.wait(
-            "the legal moves",
-            "document.getElementById('board').dataset.moves === 'ready'",
-        )
-        .await;
-    }
-
-    /// Drags piece `label` by whole cells, as a person would with a mouse.
-    async fn drag(&self, label: &str, rows: i32, cols: i32) {
-        let at = self
-            .js(&format!(
-                "const r = document.querySelector('.piece[data-label=\"{label}\"] rect').getBoundingClientRect();
-                 const svg = document.querySelector('#board svg');
-                 const cell = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width * 100;
-                 return [r.left + Math.min(r.width, r.height) / 2, r.top + Math.min(r.width, r.height) / 2, cell];"
-            ))
-            .await;
-        let (x, y, cell) = (
-            at[0].as_f64().unwrap(),
-            at[1].as_f64().unwrap(),
-            at[2].as_f64().unwrap(),
-        );
-        let (dx, dy) = (cols as f64 * cell, rows as f64 * cell);
-        let step = |fraction: f64| PointerAction::MoveTo {
-            duration: Some(Duration::from_millis(60)),
-            x: (x + dx * fraction).round(),
-            y: (y + dy * fraction).round(),
-        };
-        let mouse = MouseActions::new("mouse".to_string())
-            .then(step(0.0))
-            .then(PointerAction::Down {
-                button: MOUSE_BUTTON_LEFT,
-            })
-            .then(step(0.3))
-            .then(step(0.7))
-            .then(step(1.0))
-            .then(PointerAction::Up {
-                button: MOUSE_BUTTON_LEFT,
-            });
-        self.client.perform_actions(mouse).await.unwrap();
-    }
-
-    /// Clicks the centre of board cell (row, col).
-    async fn click_cell(&self, row: usize, col: usize) {
-        self.click(&format!(".cell[data-row=\"{row}\"][data-col=\"{col}\"]"))
-            .await;
-    }
-
-    /// Saves a screenshot in the target directory and returns its path.
-    async fn screenshot(&self, name: &str) -> PathBuf {
-        let png = self.client.screenshot().await.unwrap();
-        let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-        std::fs::write(&path, png).unwrap();
-        assert!(
-            std::fs::metadata(&path).unwrap().len() > 10_000,
-            "{name} is a real picture"
-        );
-        path
-    }
-}
-
 /// The optimal solution the API gives (moves as "B right 1").
-async fn solution(base: &str, puzzle: &str) -> Vec<Value> {
+pub async fn solution(base: &str, puzzle: &str) -> Vec<Value> {
     let (_, answer) = post(base, "/api/solve", &json!({"puzzle": puzzle}).to_string()).await;
     answer["solution"].as_array().unwrap().clone()
 }
 
-fn describe(m: &Value) -> String {
+pub fn describe(m: &Value) -> String {
     format!(
         "{} {} {}",
         m["piece"].as_str().unwrap(),
@@ -248,7 +25,7 @@ fn describe(m: &Value) -> String {
     )
 }
 
-fn card(number: u32) -> (u32, String) {
+pub fn card(number: u32) -> (u32, String) {
     let text = std::fs::read_to_string(shared("puzzles/rush/thinkfun40_verified.txt")).unwrap();
     let row = text
         .lines()
@@ -258,7 +35,7 @@ fn card(number: u32) -> (u32, String) {
     (f[1].parse().unwrap(), f[3].to_string())
 }
 
-fn hash(puzzle: &str, rest: &str) -> String {
+pub fn hash(puzzle: &str, rest: &str) -> String {
     let encoded: String = puzzle
         .bytes()
         .map(|b| {
@@ -316,10 +93,17 @@ async fn solve_then_step_play_and_reset_with_buttons_and_keys() {
         &format!("document.getElementById('w-counter').textContent === '{optimum} / {optimum}'"),
     )
     .await;
-    assert!(page
-        .text("#banner")
-        .await
-        .contains(&format!("Solved: {optimum} moves")));
+    // The last move ends with the target driving out, then the verdict.
+    page.wait(
+        "the verdict",
+        &format!("document.getElementById('banner').textContent === 'Solved: {optimum} moves'"),
+    )
+    .await;
+    assert_eq!(
+        page.js("return document.getElementById('board').classList.contains('won')")
+            .await,
+        json!(true)
+    );
     page.key('r').await;
     assert_eq!(page.text("#w-counter").await, format!("0 / {optimum}"));
     page.click("#w-forward").await;
@@ -346,10 +130,6 @@ async fn solve_then_step_play_and_reset_with_buttons_and_keys() {
     );
     page.screenshot("web-stats.png").await;
 
-    page.click("#tab-solve").await;
-    page.client.set_window_size(390, 844).await.unwrap();
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    page.screenshot("web-solve-phone.png").await;
     page.close().await;
 }
 
@@ -396,15 +176,29 @@ async fn play_to_the_win_by_dragging_with_a_hint_and_undo() {
         )
         .await;
     }
+    // The board flashes and the target drives out through the exit, then
+    // the verdict.
     page.wait(
-        "the win",
-        "document.getElementById('banner').textContent.includes('You solved it')",
+        "the drive-out",
+        "document.querySelector('.piece[data-label=\"A\"]').getAnimations().some(a => !(a instanceof CSSTransition))",
     )
     .await;
     assert_eq!(
-        page.text("#banner").await,
-        format!("You solved it in {optimum} moves! That is optimal!")
+        page.js("return [document.getElementById('board').classList.contains('won'), document.getElementById('banner').hidden]").await,
+        json!([true, true]),
+        "the verdict waits for the animation"
     );
+    page.wait(
+        "the win",
+        "!document.getElementById('banner').hidden",
+    )
+    .await;
+    assert_eq!(page.text("#banner").await, format!("{optimum} moves — optimal!"));
+    // Out through the exit on the right of the six columns.
+    let target = page
+        .js("const s = document.querySelector('.piece[data-label=\"A\"]').style; return [s.transform, s.opacity]")
+        .await;
+    assert_eq!(target, json!(["translate(600px, 200px)", "0"]));
     page.screenshot("web-play-won.png").await;
     page.click("#play-undo").await;
     page.wait(
@@ -423,7 +217,7 @@ async fn play_to_the_win_by_dragging_with_a_hint_and_undo() {
     page.click("#play-redo").await;
     page.wait(
         "the redo",
-        "document.getElementById('banner').textContent.includes('You solved it')",
+        "document.getElementById('banner').textContent.includes('optimal')",
     )
     .await;
     page.close().await;
@@ -617,6 +411,7 @@ async fn a_random_database_puzzle_of_a_chosen_difficulty_loads() {
         .unwrap()
         .import(lines.as_bytes())
         .unwrap();
+    let path = database.clone();
     let config = Config {
         database: Some(database),
         ..Config::default()
@@ -627,7 +422,8 @@ async fn a_random_database_puzzle_of_a_chosen_difficulty_loads() {
         "!document.getElementById('load-random').disabled",
     )
     .await;
-    page.js("document.getElementById('random-min').value = 50; document.getElementById('random-max').value = 52;").await;
+    page.js("document.getElementById('random-level').value = '31-';")
+        .await;
     page.click("#load-random").await;
     page.wait(
         "a random puzzle",
@@ -647,7 +443,23 @@ async fn a_random_database_puzzle_of_a_chosen_difficulty_loads() {
         .map(|l| l.split_whitespace().next().unwrap().parse().unwrap())
         .collect();
     assert_eq!(moves.len(), 1, "{line} is one of the database's puzzles");
-    assert!((50..=52).contains(&moves[0]), "{line}: {} moves", moves[0]);
+    assert!(moves[0] >= 31, "an expert puzzle: {line}: {} moves", moves[0]);
+    // Its optimum and where it came from.
+    assert_eq!(
+        page.text("#puzzle-name").await,
+        format!("Random expert puzzle · {} moves", moves[0])
+    );
+    let note = page.text("#random-note").await;
+    assert!(
+        note.starts_with(&format!("Expert: {} moves optimal", moves[0]))
+            && note.contains(&format!("from {}", path.display())),
+        "{note}"
+    );
+    // It is not one of the bundled puzzles: the list says so.
+    assert_eq!(
+        page.js("return document.getElementById('bundled').value").await,
+        json!("")
+    );
     page.close().await;
 }
 
