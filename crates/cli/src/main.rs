@@ -7,6 +7,7 @@ mod bench;
 mod compare;
 mod db;
 mod input;
+mod lan;
 mod list;
 mod play;
 mod render;
