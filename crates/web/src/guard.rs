@@ -89,7 +89,12 @@ impl From<Refusal> for ApiError {
 /// The middleware: checks a request, then adds the security headers to
 /// whatever answers it (a refusal included).
 pub async fn guard(State(hosts): State<Arc<Hosts>>, request: Request, next: Next) -> Response {
-    let mut response = match check(&hosts, request.method(), request.uri().path(), request.headers()) {
+    let mut response = match check(
+        &hosts,
+        request.method(),
+        request.uri().path(),
+        request.headers(),
+    ) {
         Ok(()) => next.run(request).await,
         Err(refusal) => ApiError::from(refusal).into_response(),
     };
@@ -106,7 +111,12 @@ pub async fn guard(State(hosts): State<Arc<Hosts>>, request: Request, next: Next
 }
 
 /// Every rule a request must pass.
-pub fn check(hosts: &Hosts, method: &Method, path: &str, headers: &HeaderMap) -> Result<(), Refusal> {
+pub fn check(
+    hosts: &Hosts,
+    method: &Method,
+    path: &str,
+    headers: &HeaderMap,
+) -> Result<(), Refusal> {
     let host = text(headers, header::HOST).unwrap_or_default();
     if !hosts.allows(host) {
         let Hosts::Only(expected) = hosts else {
@@ -202,6 +212,9 @@ mod tests {
         let lan = Hosts::served_at("192.168.1.20:8080".parse().unwrap());
         assert_eq!(lan, Hosts::Only(vec!["192.168.1.20:8080".into()]));
         assert!(!lan.allows("localhost:8080"));
-        assert_eq!(Hosts::served_at("0.0.0.0:8080".parse().unwrap()), Hosts::Any);
+        assert_eq!(
+            Hosts::served_at("0.0.0.0:8080".parse().unwrap()),
+            Hosts::Any
+        );
     }
 }

@@ -114,7 +114,12 @@ async fn bodies_a_cross_site_form_can_send_get_415() {
         "Content-Type: application/x-www-form-urlencoded",
         "Content-Type: multipart/form-data; boundary=x",
     ] {
-        for path in ["/api/board", "/api/solve", "/api/solve/stream", "/api/analyze"] {
+        for path in [
+            "/api/board",
+            "/api/solve",
+            "/api/solve/stream",
+            "/api/analyze",
+        ] {
             let mut head = format!("POST {path} HTTP/1.1\r\nHost: {own}");
             if !content_type.is_empty() {
                 head = format!("{head}\r\n{content_type}");
@@ -125,7 +130,9 @@ async fn bodies_a_cross_site_form_can_send_get_415() {
         }
     }
     // JSON with parameters and in any case is JSON.
-    let head = format!("POST /api/board HTTP/1.1\r\nHost: {own}\r\nContent-Type: Application/JSON; charset=utf-8");
+    let head = format!(
+        "POST /api/board HTTP/1.1\r\nHost: {own}\r\nContent-Type: Application/JSON; charset=utf-8"
+    );
     assert_eq!(raw(&base, &head, CARD1).0, 200);
     // A scan takes an image or a form, not text.
     let head = format!("POST /api/scan HTTP/1.1\r\nHost: {own}\r\nContent-Type: text/plain");

@@ -46,9 +46,8 @@ async fn image_of(request: Request) -> Result<Bytes, ApiError> {
     let mut form = Multipart::from_request(request, &())
         .await
         .map_err(|e| ApiError::new(e.status(), e.body_text()))?;
-    let unreadable = |e: axum::extract::multipart::MultipartError| {
-        ApiError::new(e.status(), e.body_text())
-    };
+    let unreadable =
+        |e: axum::extract::multipart::MultipartError| ApiError::new(e.status(), e.body_text());
     match form.next_field().await.map_err(unreadable)? {
         Some(field) => field.bytes().await.map_err(unreadable),
         None => Ok(Bytes::new()),

@@ -110,6 +110,18 @@ function element(name, attributes = {}, parent) {
   return node;
 }
 
+/**
+ * Calls `handle(key, label, event)` for a key pressed on a focused piece
+ * (without Ctrl, Alt or Meta: those are the page's shortcuts).
+ */
+export function onPieceKey(container, handle) {
+  container.addEventListener('keydown', event => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const label = event.target.closest?.('.piece')?.dataset.label;
+    if (label) handle(event.key, label, event);
+  });
+}
+
 function translate(row, col) {
   return `translate(${col * CELL}px, ${row * CELL}px)`;
 }

@@ -3,7 +3,7 @@
 // board string follows. Keyboard: Tab to a piece, arrows move it, Enter selects it.
 
 import { readBoard } from './api.js';
-import { clone, toRequest, DELTA } from './board.js';
+import { clone, onPieceKey, toRequest, DELTA } from './board.js';
 
 const $ = id => document.getElementById(id);
 const SHAPES = {
@@ -224,21 +224,19 @@ function setupPointer(app) {
 
 /** A focused piece: arrows move it a cell, Enter or Space selects it, Delete removes the selected one. */
 function setupKeys(app) {
-  $('board').addEventListener('keydown', event => {
-    if (app.view !== 'edit' || event.ctrlKey || event.metaKey || event.altKey) return;
-    const label = event.target.closest?.('.piece')?.dataset.label;
-    if (!label) return;
-    if (event.key === 'Enter' || event.key === ' ') {
+  onPieceKey($('board'), (key, label, event) => {
+    if (app.view !== 'edit') return;
+    if (key === 'Enter' || key === ' ') {
       event.preventDefault();
       editor.selected = label;
       app.announce(`Piece ${label} selected`);
       changed(app);
-    } else if (event.key === 'Delete' || event.key === 'Backspace') {
+    } else if (key === 'Delete' || key === 'Backspace') {
       event.preventDefault();
       remove(app, label);
-    } else if (KEYS[event.key]) {
+    } else if (KEYS[key]) {
       event.preventDefault();
-      const [dr, dc] = DELTA[KEYS[event.key]];
+      const [dr, dc] = DELTA[KEYS[key]];
       mutate(app, () => {
         const piece = editor.draft.pieces.find(p => p.label === label);
         piece.row += dr;
@@ -273,22 +271,22 @@ function grow(piece, by) {
   else piece.width = Math.max(1, piece.width + by);
 }
 
-export function undo(app) {
-  const previous = editor.past.pop();
-  if (!previous) return;
-  editor.future.push(editor.draft);
-  editor.draft = previous;
-  app.announce('Undone');
+/** Takes the draft from one history (`from`), keeping the current one in the other. */
+function restore(app, from, to, said) {
+  const draft = from.pop();
+  if (!draft) return;
+  to.push(editor.draft);
+  editor.draft = draft;
+  app.announce(said);
   changed(app);
 }
 
+export function undo(app) {
+  restore(app, editor.past, editor.future, 'Undone');
+}
+
 export function redo(app) {
-  const next = editor.future.pop();
-  if (!next) return;
-  editor.past.push(editor.draft);
-  editor.draft = next;
-  app.announce('Redone');
-  changed(app);
+  restore(app, editor.future, editor.past, 'Redone');
 }
 
 export function setup(app) {

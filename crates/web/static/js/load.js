@@ -92,7 +92,7 @@ export function setup(app) {
   getJson('/api/health').then(health => {
     if (!health.database) {
       for (const input of $('random-row').querySelectorAll('select, button')) input.disabled = true;
-      $('random-note').textContent = 'Random puzzles need the puzzle database, which this build does not have yet.';
+      $('random-note').textContent = 'Random puzzles need a puzzle database: make one with `unblocker db generate`.';
     }
     if (!health.scanner) {
       $('dropzone').querySelector('span').textContent = 'Screenshot scanning is not in this build yet.';
@@ -122,7 +122,8 @@ async function random(app) {
 /** The bundled list shows the loaded puzzle, or its prompt when the puzzle is not one of them. */
 export function reset(app) {
   $('board-text').value = app.puzzle.line;
-  $('random-note').textContent = '';
+  // The note tells a random puzzle's provenance (or that there is no database).
+  if (!$('load-random').disabled) $('random-note').textContent = '';
   const select = $('bundled');
   const listed = [...select.options].some(o => o.value && o.value === app.puzzle.name);
   select.value = listed ? app.puzzle.name : '';

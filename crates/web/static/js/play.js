@@ -3,7 +3,7 @@
 // from the current position and the win: the target drives out, then the verdict.
 
 import { postJson, readBoard } from './api.js';
-import { applyMove, describeMove, toRequest } from './board.js';
+import { applyMove, describeMove, onPieceKey, toRequest } from './board.js';
 import * as solve from './solve.js';
 
 const $ = id => document.getElementById(id);
@@ -255,18 +255,16 @@ function setupDrag(app) {
 
 /** A focused piece: arrow keys slide it one cell, Enter or Space selects it. */
 function setupKeys(app) {
-  $('board').addEventListener('keydown', event => {
-    if (app.view !== 'play' || event.ctrlKey || event.metaKey || event.altKey) return;
-    const label = event.target.closest?.('.piece')?.dataset.label;
-    if (!label) return;
-    if (event.key === 'Enter' || event.key === ' ') {
+  onPieceKey($('board'), (key, label, event) => {
+    if (app.view !== 'play') return;
+    if (key === 'Enter' || key === ' ') {
       event.preventDefault();
       state.selected = state.selected === label ? null : label;
       app.announce(state.selected ? `Piece ${label} selected` : `Piece ${label} released`);
       draw(app);
       return;
     }
-    const direction = KEYS[event.key];
+    const direction = KEYS[key];
     if (!direction) return;
     event.preventDefault();
     if (state.solved) return;

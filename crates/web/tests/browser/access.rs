@@ -90,7 +90,10 @@ async fn play_by_keyboard_with_undo_keys_focus_and_live_description() {
             break;
         }
     }
-    assert!(reached.starts_with("piece"), "Tab reaches a piece: {reached}");
+    assert!(
+        reached.starts_with("piece"),
+        "Tab reaches a piece: {reached}"
+    );
     let ring = page
         .js("return getComputedStyle(document.activeElement.querySelector('.ring')).stroke")
         .await;
@@ -127,14 +130,7 @@ async fn play_by_keyboard_with_undo_keys_focus_and_live_description() {
     // Ctrl+Z undoes the last slide; Ctrl+Shift+Z redoes it.
     page.js("document.body.focus()").await;
     page.chord(&[CONTROL, 'z']).await;
-    page.wait(
-        "the undo",
-        &format!(
-            "document.getElementById('play-count').textContent === '{}'",
-            optimum - 1
-        ),
-    )
-    .await;
+    page.wait_count(optimum - 1).await;
     let last = moves.last().unwrap();
     assert!(
         page.text("#board-status").await.starts_with(&format!(
@@ -145,11 +141,7 @@ async fn play_by_keyboard_with_undo_keys_focus_and_live_description() {
         "the undo is announced"
     );
     page.chord(&[CONTROL, SHIFT, 'z']).await;
-    page.wait(
-        "the redo",
-        &format!("document.getElementById('play-count').textContent === '{optimum}'"),
-    )
-    .await;
+    page.wait_count(optimum).await;
     page.close().await;
 }
 
@@ -158,7 +150,9 @@ async fn edit_by_keyboard_with_undo_and_a_readable_tool() {
     let _one = ONE_BROWSER.lock().await;
     let page = Page::open("/").await;
     page.click("#tab-edit").await;
-    let before = page.js("return document.getElementById('board-line').textContent").await;
+    let before = page
+        .js("return document.getElementById('board-line').textContent")
+        .await;
     page.js("document.querySelector('.piece[data-label=\"B\"]').focus()")
         .await;
     page.key(ENTER).await;
@@ -175,7 +169,9 @@ async fn edit_by_keyboard_with_undo_and_a_readable_tool() {
         &format!("document.getElementById('edit-line').value !== {before} && document.getElementById('edit-message').classList.contains('ok')"),
     )
     .await;
-    let moved = page.js("return document.getElementById('edit-line').value").await;
+    let moved = page
+        .js("return document.getElementById('edit-line').value")
+        .await;
     assert_ne!(moved, before);
     page.js("document.body.focus()").await;
     page.chord(&[CONTROL, 'z']).await;

@@ -59,15 +59,7 @@ async fn solve_then_step_play_and_reset_with_buttons_and_keys() {
         "document.querySelectorAll('#board .piece').length === 8",
     )
     .await;
-    page.click("#tab-solve").await;
-    page.click("#solve").await;
-    page.wait(
-        "the answer",
-        &format!(
-            "document.getElementById('result').textContent.startsWith('Solved in {optimum} moves')"
-        ),
-    )
-    .await;
+    page.solve_in(optimum).await;
     let moves = solution(&page.base, &board).await;
     let listed = page
         .js("return [...document.querySelectorAll('#w-moves li')].map(li => li.textContent)")
@@ -157,24 +149,10 @@ async fn play_to_the_win_by_dragging_with_a_hint_and_undo() {
     );
     assert_eq!(page.js(&format!("return document.querySelector('.piece[data-label=\"{}\"]').classList.contains('highlight')", moves[0]["piece"].as_str().unwrap())).await, json!(true));
     for (i, m) in moves.iter().enumerate() {
-        let distance = m["distance"].as_i64().unwrap() as i32;
-        let (rows, cols) = match m["direction"].as_str().unwrap() {
-            "up" => (-distance, 0),
-            "down" => (distance, 0),
-            "left" => (0, -distance),
-            _ => (0, distance),
-        };
         // Wait for the legal moves of the position before dragging.
         page.wait_for_moves().await;
-        page.drag(m["piece"].as_str().unwrap(), rows, cols).await;
-        page.wait(
-            &format!("move {}", i + 1),
-            &format!(
-                "document.getElementById('play-count').textContent === '{}'",
-                i + 1
-            ),
-        )
-        .await;
+        page.drag_move(m).await;
+        page.wait_count(i as u32 + 1).await;
     }
     // The board flashes and the target drives out through the exit, then
     // the verdict.
@@ -188,12 +166,12 @@ async fn play_to_the_win_by_dragging_with_a_hint_and_undo() {
         json!([true, true]),
         "the verdict waits for the animation"
     );
-    page.wait(
-        "the win",
-        "!document.getElementById('banner').hidden",
-    )
-    .await;
-    assert_eq!(page.text("#banner").await, format!("{optimum} moves — optimal!"));
+    page.wait("the win", "!document.getElementById('banner').hidden")
+        .await;
+    assert_eq!(
+        page.text("#banner").await,
+        format!("{optimum} moves — optimal!")
+    );
     // Out through the exit on the right of the six columns.
     let target = page
         .js("const s = document.querySelector('.piece[data-label=\"A\"]').style; return [s.transform, s.opacity]")
@@ -201,14 +179,7 @@ async fn play_to_the_win_by_dragging_with_a_hint_and_undo() {
     assert_eq!(target, json!(["translate(600px, 200px)", "0"]));
     page.screenshot("web-play-won.png").await;
     page.click("#play-undo").await;
-    page.wait(
-        "the undo",
-        &format!(
-            "document.getElementById('play-count').textContent === '{}'",
-            optimum - 1
-        ),
-    )
-    .await;
+    page.wait_count(optimum - 1).await;
     page.wait(
         "the banner to go",
         "document.getElementById('banner').hidden",
@@ -235,11 +206,7 @@ async fn klotski_pieces_are_dragged_in_four_directions() {
     .await;
     page.wait_for_moves().await;
     page.drag("H", 1, 0).await;
-    page.wait(
-        "H down",
-        "document.getElementById('play-count').textContent === '1'",
-    )
-    .await;
+    page.wait_count(1).await;
     page.wait_for_moves().await;
     page.drag("H", 0, -1).await;
     page.wait("H left", "document.querySelector('.piece[data-label=\"H\"]').style.transform === 'translate(100px, 400px)'").await;
@@ -443,7 +410,11 @@ async fn a_random_database_puzzle_of_a_chosen_difficulty_loads() {
         .map(|l| l.split_whitespace().next().unwrap().parse().unwrap())
         .collect();
     assert_eq!(moves.len(), 1, "{line} is one of the database's puzzles");
-    assert!(moves[0] >= 31, "an expert puzzle: {line}: {} moves", moves[0]);
+    assert!(
+        moves[0] >= 31,
+        "an expert puzzle: {line}: {} moves",
+        moves[0]
+    );
     // Its optimum and where it came from.
     assert_eq!(
         page.text("#puzzle-name").await,
@@ -457,7 +428,8 @@ async fn a_random_database_puzzle_of_a_chosen_difficulty_loads() {
     );
     // It is not one of the bundled puzzles: the list says so.
     assert_eq!(
-        page.js("return document.getElementById('bundled').value").await,
+        page.js("return document.getElementById('bundled').value")
+            .await,
         json!("")
     );
     page.close().await;
@@ -467,16 +439,7 @@ async fn a_random_database_puzzle_of_a_chosen_difficulty_loads() {
 async fn a_long_solve_shows_live_counts_and_cancel_stops_it_on_the_server() {
     let _one = ONE_BROWSER.lock().await;
     let page = Page::open("/").await;
-    page.js(&format!(
-        "document.getElementById('board-text').value = '{ENDLESS}';"
-    ))
-    .await;
-    page.click("#load-text").await;
-    page.wait(
-        "the board",
-        "document.getElementById('game-badge').textContent === 'Klotski'",
-    )
-    .await;
+    page.load_text(ENDLESS).await;
     page.click("#tab-solve").await;
     page.click("#solve").await;
     page.wait("live counts", "/[0-9,]+ examined · [0-9,]+ enqueued · depth/.test(document.getElementById('progress-text').textContent)").await;

@@ -45,7 +45,11 @@ async fn check_view(page: &Page, view: &str) {
         layout["scrollWidth"].as_u64() <= layout["innerWidth"].as_u64(),
         "{size} {view} scrolls sideways: {layout}"
     );
-    assert_eq!(layout["wrapped"], json!([]), "{size} {view}: wrapped labels");
+    assert_eq!(
+        layout["wrapped"],
+        json!([]),
+        "{size} {view}: wrapped labels"
+    );
     assert_eq!(layout["broken"], json!([]), "{size} {view}: wrapped groups");
     let violations = page.serious_violations().await;
     assert!(
@@ -78,7 +82,14 @@ async fn fits_one_screen(page: &Page, view: &str, controls: &[&str]) {
     );
 }
 
-const WATCH: &[&str] = &["w-reset", "w-back", "w-play", "w-forward", "w-slider", "w-counter"];
+const WATCH: &[&str] = &[
+    "w-reset",
+    "w-back",
+    "w-play",
+    "w-forward",
+    "w-slider",
+    "w-counter",
+];
 const PLAY: &[&str] = &[
     "play-undo",
     "play-redo",
@@ -112,7 +123,10 @@ async fn check_chart(page: &Page) {
     let size = page.screen.name();
     assert_eq!(chart["clipped"], json!([]), "{size}: {chart}");
     assert_eq!(chart["overlapping"], 0, "{size}: {chart}");
-    assert!(chart["smallest"].as_f64().unwrap() >= 11.5, "{size}: {chart}");
+    assert!(
+        chart["smallest"].as_f64().unwrap() >= 11.5,
+        "{size}: {chart}"
+    );
     assert!(chart["depths"].as_u64().unwrap() >= 5, "{size}: {chart}");
     assert_eq!(
         chart["titles"],
@@ -123,9 +137,7 @@ async fn check_chart(page: &Page) {
         .unwrap()
         .iter()
         .filter_map(Value::as_str)
-        .any(|l| {
-            l.len() > 4 && l.split(',').skip(1).all(|g| g.len() == 3) && l.contains(',')
-        });
+        .any(|l| l.len() > 4 && l.split(',').skip(1).all(|g| g.len() == 3) && l.contains(','));
     assert!(separated, "thousands separators: {chart}");
 }
 
@@ -148,15 +160,7 @@ async fn all_views(screen: Screen) {
     page.click("#tab-edit").await;
     check_view(&page, "edit").await;
 
-    page.click("#tab-solve").await;
-    page.click("#solve").await;
-    page.wait(
-        "the answer",
-        &format!(
-            "document.getElementById('result').textContent.startsWith('Solved in {optimum} moves')"
-        ),
-    )
-    .await;
+    page.solve_in(optimum).await;
     page.click("#w-forward").await;
     fits_one_screen(&page, "watch", WATCH).await;
     check_view(&page, "watch").await;
@@ -171,21 +175,13 @@ async fn all_views(screen: Screen) {
     fits_one_screen(&page, "play", PLAY).await;
     check_view(&page, "play").await;
     // The first optimal move, dragged with the finger (or the mouse).
-    let first = &solution(&page.base, &board).await[0];
-    let distance = first["distance"].as_i64().unwrap() as i32;
-    let (rows, cols) = match first["direction"].as_str().unwrap() {
-        "up" => (-distance, 0),
-        "down" => (distance, 0),
-        "left" => (0, -distance),
-        _ => (0, distance),
-    };
-    page.drag(first["piece"].as_str().unwrap(), rows, cols).await;
-    page.wait(
-        "the first move",
-        "document.getElementById('play-count').textContent === '1'",
-    )
-    .await;
-    assert_eq!(page.js("return window.scrollY").await, json!(0), "a drag does not scroll");
+    page.drag_move(&solution(&page.base, &board).await[0]).await;
+    page.wait_count(1).await;
+    assert_eq!(
+        page.js("return window.scrollY").await,
+        json!(0),
+        "a drag does not scroll"
+    );
 
     page.go(&hash("横刀立马", "&v=solve")).await;
     page.wait(
@@ -255,7 +251,9 @@ async fn a_swipe_on_the_board_scrolls_the_page_but_not_a_drag() {
     page.js("window.scrollTo(0, 0)").await;
     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     // B, the car in the top-left corner, one cell right with a finger.
-    let before = page.js("return document.getElementById('edit-line').value").await;
+    let before = page
+        .js("return document.getElementById('edit-line').value")
+        .await;
     page.drag("B", 0, 1).await;
     page.wait(
         "B moved",
@@ -268,6 +266,10 @@ async fn a_swipe_on_the_board_scrolls_the_page_but_not_a_drag() {
         .as_str()
         .unwrap()
         .starts_with("oBB"));
-    assert_eq!(page.js("return window.scrollY").await, json!(0), "the drag held the page");
+    assert_eq!(
+        page.js("return window.scrollY").await,
+        json!(0),
+        "the drag held the page"
+    );
     page.close().await;
 }

@@ -62,7 +62,11 @@ async fn the_win_drives_the_target_out() {
     let _one = ONE_BROWSER.lock().await;
     let page = Page::open(&hash(ONE_MOVE, "&v=play")).await;
     page.wait_for_moves().await;
-    page.wait("the optimum", "document.getElementById('play-optimum').textContent === '1'").await;
+    page.wait(
+        "the optimum",
+        "document.getElementById('play-optimum').textContent === '1'",
+    )
+    .await;
     page.drag("A", 0, 4).await;
     page.wait(
         "the drive-out",
@@ -70,7 +74,8 @@ async fn the_win_drives_the_target_out() {
     )
     .await;
     assert_eq!(
-        page.js("return document.getElementById('banner').hidden").await,
+        page.js("return document.getElementById('banner').hidden")
+            .await,
         json!(true),
         "the verdict comes after the drive-out"
     );
@@ -94,7 +99,11 @@ async fn reduced_motion_wins_without_moving() {
         json!(true)
     );
     page.wait_for_moves().await;
-    page.wait("the optimum", "document.getElementById('play-optimum').textContent === '1'").await;
+    page.wait(
+        "the optimum",
+        "document.getElementById('play-optimum').textContent === '1'",
+    )
+    .await;
     let glide = page
         .js("return getComputedStyle(document.querySelector('.piece')).transitionDuration")
         .await;

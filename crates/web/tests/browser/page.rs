@@ -82,6 +82,16 @@ impl Drop for Page {
     }
 }
 
+/// (rows, columns) of `distance` cells towards `direction`.
+pub fn cells(direction: &str, distance: i32) -> (i32, i32) {
+    match direction {
+        "up" => (-distance, 0),
+        "down" => (distance, 0),
+        "left" => (0, -distance),
+        _ => (0, distance),
+    }
+}
+
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
@@ -245,6 +255,44 @@ impl Page {
         self.chord(&[key]).await;
     }
 
+    /// Loads a board typed into the Load view's text box.
+    pub async fn load_text(&self, board: &str) {
+        self.js(&format!(
+            "document.getElementById('board-text').value = {};
+             document.getElementById('load-message').textContent = '';",
+            json!(board)
+        ))
+        .await;
+        self.click("#load-text").await;
+        self.wait(
+            "the board",
+            "document.getElementById('load-message').textContent.startsWith('Loaded')",
+        )
+        .await;
+    }
+
+    /// Opens Solve, solves, and waits for the answer's `moves`.
+    pub async fn solve_in(&self, moves: u32) {
+        self.click("#tab-solve").await;
+        self.click("#solve").await;
+        self.wait(
+            "the answer",
+            &format!(
+                "document.getElementById('result').textContent.startsWith('Solved in {moves} moves')"
+            ),
+        )
+        .await;
+    }
+
+    /// Waits until Play's move counter shows `count`.
+    pub async fn wait_count(&self, count: u32) {
+        self.wait(
+            &format!("{count} moves played"),
+            &format!("document.getElementById('play-count').textContent === '{count}'"),
+        )
+        .await;
+    }
+
     /// Waits until play mode knows the legal moves of the position shown.
     pub async fn wait_for_moves(&self) {
         self.wait(
@@ -277,6 +325,15 @@ impl Page {
     pub async fn drag(&self, label: &str, rows: i32, cols: i32) {
         let (x, y, cell) = self.piece_point(label).await;
         self.pointer_drag(x, y, cols as f64 * cell, rows as f64 * cell)
+            .await;
+    }
+
+    /// Drags the piece of a move as the API writes it (`{"piece",
+    /// "direction", "distance"}`).
+    pub async fn drag_move(&self, slide: &Value) {
+        let distance = slide["distance"].as_i64().unwrap() as i32;
+        let (rows, cols) = cells(slide["direction"].as_str().unwrap(), distance);
+        self.drag(slide["piece"].as_str().unwrap(), rows, cols)
             .await;
     }
 

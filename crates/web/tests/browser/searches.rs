@@ -21,16 +21,7 @@ async fn hints_and_play_leave_no_stale_search() {
         ..Config::default()
     };
     let page = Page::open_with(config, "/").await;
-    page.js(&format!(
-        "document.getElementById('board-text').value = '{ENDLESS}';"
-    ))
-    .await;
-    page.click("#load-text").await;
-    page.wait(
-        "the board",
-        "document.getElementById('game-badge').textContent === 'Klotski'",
-    )
-    .await;
+    page.load_text(ENDLESS).await;
     page.click("#tab-solve").await;
     page.click("#solve").await;
     let counts = wait_for_counts(&page.base, |c| c["running"] == 1).await;
@@ -50,8 +41,7 @@ async fn hints_and_play_leave_no_stale_search() {
     let counts = wait_for_counts(&page.base, |c| c["running"] == 2).await;
     assert_eq!(counts["running"], 2, "{counts}");
     page.click("#play-hint").await;
-    let counts =
-        wait_for_counts(&page.base, |c| c["cancelled"] == 1 && c["running"] == 2).await;
+    let counts = wait_for_counts(&page.base, |c| c["cancelled"] == 1 && c["running"] == 2).await;
     assert_eq!(
         (counts["running"].clone(), counts["cancelled"].clone()),
         (json!(2), json!(1)),
@@ -59,8 +49,7 @@ async fn hints_and_play_leave_no_stale_search() {
     );
     // A move makes the hint stale: it stops too.
     page.drag("E", 1, 0).await;
-    let counts =
-        wait_for_counts(&page.base, |c| c["cancelled"] == 2 && c["running"] == 1).await;
+    let counts = wait_for_counts(&page.base, |c| c["cancelled"] == 2 && c["running"] == 1).await;
     assert_eq!(counts["cancelled"], 2, "{counts}");
     // Another puzzle stops the solve.
     page.go(&hash("card1", "&v=load")).await;
@@ -96,23 +85,14 @@ async fn a_drag_acts_on_the_position_it_started_from() {
         slide["piece"].as_str().unwrap(),
         slide["direction"].as_str().unwrap(),
     );
-    let (dr, dc) = match direction {
-        "up" => (-1, 0),
-        "down" => (1, 0),
-        "left" => (0, -1),
-        _ => (0, 1),
-    };
+    let (dr, dc) = cells(direction, 1);
     let distance = slide["distance"].as_i64().unwrap() as i32;
     // The server is slow to tell the new position's moves.
     page.js("const real = window.fetch; window.fetch = (url, ...rest) => url === '/api/board'
                ? new Promise(r => setTimeout(r, 1500)).then(() => real(url, ...rest)) : real(url, ...rest);")
         .await;
     page.drag(label, dr * distance, dc * distance).await;
-    page.wait(
-        "the first slide",
-        "document.getElementById('play-count').textContent === '1'",
-    )
-    .await;
+    page.wait_count(1).await;
     let after = page
         .js(&format!(
             "return document.querySelector('.piece[data-label=\"{label}\"]').style.transform"
@@ -187,7 +167,8 @@ async fn a_link_opened_in_the_editor_loads_and_an_invalid_draft_is_not_solved() 
     assert_eq!(page.text("#game-badge").await, "KLOTSKI");
     assert!(page.text("#puzzle-name").await.contains("横刀立马"));
     assert_eq!(
-        page.js("return document.querySelector('.view.active').id").await,
+        page.js("return document.querySelector('.view.active').id")
+            .await,
         json!("panel-solve")
     );
     // And the editor now edits that puzzle.
@@ -234,7 +215,8 @@ async fn the_bundled_list_and_share_links_follow_the_puzzle() {
     )
     .await;
     assert_eq!(
-        page.js("return document.getElementById('bundled').value").await,
+        page.js("return document.getElementById('bundled').value")
+            .await,
         json!("")
     );
     // A named link selects its puzzle.
