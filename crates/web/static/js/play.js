@@ -72,6 +72,7 @@ function moved(app) {
   state.hint = null;
   stopHint();
   draw(app);
+  showScore(app);
   refreshLegal(app).catch(error => say(error.message, 'error'));
 }
 

@@ -87,31 +87,31 @@ async fn a_drag_acts_on_the_position_it_started_from() {
     );
     let (dr, dc) = cells(direction, 1);
     let distance = slide["distance"].as_i64().unwrap() as i32;
-    // The server is slow to tell the new position's moves.
-    page.js("const real = window.fetch; window.fetch = (url, ...rest) => url === '/api/board'
-               ? new Promise(r => setTimeout(r, 1500)).then(() => real(url, ...rest)) : real(url, ...rest);")
+    // The server is slow to tell the new position's moves: its answers wait
+    // until the test lets them go.
+    page.js("window.held = []; const real = window.fetch;
+             window.fetch = (url, ...rest) => url === '/api/board'
+               ? new Promise(go => window.held.push(go)).then(() => real(url, ...rest))
+               : real(url, ...rest);")
         .await;
     page.drag(label, dr * distance, dc * distance).await;
     page.wait_count(1).await;
-    let after = page
-        .js(&format!(
-            "return document.querySelector('.piece[data-label=\"{label}\"]').style.transform"
-        ))
-        .await;
-    // Dragged again at once, in the old position's legal moves it could go
-    // on; in the position now shown it cannot.
+    let transform = format!(
+        "return document.querySelector('.piece[data-label=\"{label}\"]').style.transform"
+    );
+    let after = page.js(&transform).await;
+    // Dragged on at once: the old position's legal moves would let it go on,
+    // the position shown does not.
+    page.wait("the question", "window.held.length === 1").await;
     page.drag(label, dr, dc).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(page.js(&transform).await, after, "{slide} then one more");
+    page.js("window.held.forEach(go => go())").await;
     page.wait_for_moves().await;
     page.drag(label, dr, dc).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(page.text("#play-count").await, "1", "{slide}");
-    assert_eq!(
-        page.js(&format!(
-            "return document.querySelector('.piece[data-label=\"{label}\"]').style.transform"
-        ))
-        .await,
-        after
-    );
+    assert_eq!(page.js(&transform).await, after, "{slide} then one more");
     page.close().await;
 }
 
