@@ -49,8 +49,8 @@ mod tests {
         let (width, height) = (rows[0].len(), rows.len() * 2);
         let light = |x: usize, y: usize| match rows[y / 2][x] {
             '█' => true,
-            '▀' => y % 2 == 0,
-            '▄' => y % 2 == 1,
+            '▀' => y.is_multiple_of(2),
+            '▄' => !y.is_multiple_of(2),
             _ => false,
         };
         let mut image =

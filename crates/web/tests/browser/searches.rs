@@ -96,9 +96,8 @@ async fn a_drag_acts_on_the_position_it_started_from() {
         .await;
     page.drag(label, dr * distance, dc * distance).await;
     page.wait_count(1).await;
-    let transform = format!(
-        "return document.querySelector('.piece[data-label=\"{label}\"]').style.transform"
-    );
+    let transform =
+        format!("return document.querySelector('.piece[data-label=\"{label}\"]').style.transform");
     let after = page.js(&transform).await;
     // Dragged on at once: the old position's legal moves would let it go on,
     // the position shown does not.
