@@ -51,10 +51,15 @@ impl Hosts {
         Hosts::Only(hosts)
     }
 
-    fn allows(&self, host: &str) -> bool {
+    /// Whether a request for `host` is answered.
+    fn admit(&self, host: &str) -> Result<(), Refusal> {
         match self {
-            Hosts::Any => true,
-            Hosts::Only(hosts) => hosts.iter().any(|h| h.eq_ignore_ascii_case(host)),
+            Hosts::Any => Ok(()),
+            Hosts::Only(hosts) if hosts.iter().any(|h| h.eq_ignore_ascii_case(host)) => Ok(()),
+            Hosts::Only(hosts) => Err(Refusal::Host {
+                got: host.to_string(),
+                expected: hosts.join(" or "),
+            }),
         }
     }
 }
@@ -71,7 +76,7 @@ pub enum Refusal {
 }
 
 impl Refusal {
-    pub fn status(&self) -> StatusCode {
+    fn status(&self) -> StatusCode {
         match self {
             Refusal::Host { .. } => StatusCode::MISDIRECTED_REQUEST,
             Refusal::CrossOrigin(_) => StatusCode::FORBIDDEN,
@@ -111,22 +116,9 @@ pub async fn guard(State(hosts): State<Arc<Hosts>>, request: Request, next: Next
 }
 
 /// Every rule a request must pass.
-pub fn check(
-    hosts: &Hosts,
-    method: &Method,
-    path: &str,
-    headers: &HeaderMap,
-) -> Result<(), Refusal> {
+fn check(hosts: &Hosts, method: &Method, path: &str, headers: &HeaderMap) -> Result<(), Refusal> {
     let host = text(headers, header::HOST).unwrap_or_default();
-    if !hosts.allows(host) {
-        let Hosts::Only(expected) = hosts else {
-            unreachable!("Any allows every host")
-        };
-        return Err(Refusal::Host {
-            got: host.to_string(),
-            expected: expected.join(" or "),
-        });
-    }
+    hosts.admit(host)?;
     if matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
         return Ok(());
     }
@@ -199,19 +191,27 @@ mod tests {
             hosts,
             Hosts::Only(vec!["127.0.0.1:8080".into(), "localhost:8080".into()])
         );
-        assert!(hosts.allows("LOCALHOST:8080"));
-        assert!(!hosts.allows("localhost:8081"));
-        assert!(!hosts.allows("attacker.example:8080"));
-        assert!(!hosts.allows("127.0.0.1"));
+        assert!(hosts.admit("LOCALHOST:8080").is_ok());
+        for foreign in ["localhost:8081", "attacker.example:8080", "127.0.0.1", ""] {
+            assert_eq!(
+                hosts.admit(foreign),
+                Err(Refusal::Host {
+                    got: foreign.to_string(),
+                    expected: "127.0.0.1:8080 or localhost:8080".to_string()
+                })
+            );
+        }
         let v6 = Hosts::served_at("[::1]:80".parse().unwrap());
-        assert!(v6.allows("[::1]:80") && v6.allows("[::1]") && v6.allows("localhost"));
+        for name in ["[::1]:80", "[::1]", "localhost"] {
+            assert!(v6.admit(name).is_ok(), "{name}");
+        }
     }
 
     #[test]
     fn a_lan_address_serves_only_itself_and_every_interface_any_name() {
         let lan = Hosts::served_at("192.168.1.20:8080".parse().unwrap());
         assert_eq!(lan, Hosts::Only(vec!["192.168.1.20:8080".into()]));
-        assert!(!lan.allows("localhost:8080"));
+        assert!(lan.admit("localhost:8080").is_err());
         assert_eq!(
             Hosts::served_at("0.0.0.0:8080".parse().unwrap()),
             Hosts::Any
