@@ -25,9 +25,11 @@ const LAYOUT: &str = "
       }
       return b.scrollWidth > b.clientWidth + 1;
     }).map(b => b.id || b.textContent.trim());
-    const broken = [...document.querySelectorAll('.group, .tabs')].filter(visible).filter(g =>
-      new Set([...g.children].filter(visible).map(c => Math.round(c.getBoundingClientRect().top))).size > 1
-    ).map(g => g.id || g.getAttribute('aria-label') || g.className);
+    // A group is broken when one of its children starts below another's bottom.
+    const broken = [...document.querySelectorAll('.group, .tabs')].filter(visible).filter(g => {
+      const boxes = [...g.children].filter(visible).map(c => c.getBoundingClientRect());
+      return boxes.some(a => boxes.some(b => a.top >= b.bottom - 1));
+    }).map(g => g.id || g.getAttribute('aria-label') || g.className);
     return {
       scrollWidth: document.documentElement.scrollWidth,
       innerWidth: window.innerWidth,
@@ -57,6 +59,24 @@ async fn check_view(page: &Page, view: &str) {
         "{size} {view}: axe-core: {violations:#?}"
     );
     page.screenshot(&format!("web-{size}-{view}.png")).await;
+    // The rest of a view longer than the screen, a screen at a time
+    // (`-2`, `-3`, …), to look at too.
+    for part in 2..=5 {
+        let scrolled = page
+            .js("const before = window.scrollY;
+                 window.scrollBy(0, window.innerHeight * 0.85);
+                 return window.scrollY > before;")
+            .await;
+        if scrolled != json!(true) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+        // (Not `page.screenshot`: the end of a view may be nearly blank.)
+        let png = page.client.screenshot().await.unwrap();
+        let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+        std::fs::write(path.join(format!("web-{size}-{view}-{part}.png")), png).unwrap();
+    }
+    page.js("window.scrollTo(0, 0)").await;
 }
 
 /// Asserts that the board and `controls` are wholly on the screen as the
