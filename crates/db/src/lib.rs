@@ -6,8 +6,7 @@
 
 mod generate;
 pub mod klotski;
-mod layout;
-mod lines;
+mod pending;
 pub mod rush;
 pub mod stats;
 mod store;
