@@ -4,7 +4,6 @@
 
 #![allow(dead_code)]
 
-pub mod annotate;
 pub mod render;
 
 use image::codecs::jpeg::JpegEncoder;
