@@ -1,7 +1,7 @@
 //! `unblocker analyze`: the shape of a position's component.
 
 use crate::input::{load, metric_for, PuzzleArgs};
-use unblocker_model::Metric;
+use crate::solve::MemoryArgs;
 use unblocker_solve::json::AnalyzeJson;
 use unblocker_solve::{Control, Solver};
 
@@ -15,13 +15,19 @@ use unblocker_solve::{Control, Solver};
 pub struct Args {
     #[command(flatten)]
     pub target: PuzzleArgs,
+    #[command(flatten)]
+    pub memory: MemoryArgs,
 }
 
 pub fn run(args: Args) -> Result<u8, String> {
     let puzzle = load(&args.target.puzzle, &args.target.options)?;
     let metric = metric_for(&puzzle.board, args.target.metric);
+    let control = Control {
+        memory: Some(args.memory.budget()),
+        ..Control::default()
+    };
     let analysis = Solver::new()
-        .analyze(&puzzle.board, metric, &Control::default())
+        .analyze(&puzzle.board, metric, &control)
         .map_err(|e| e.to_string())?;
     let json = AnalyzeJson::new(&puzzle.board, &analysis);
     if args.target.json {
@@ -31,11 +37,7 @@ pub fn run(args: Args) -> Result<u8, String> {
         );
         return Ok(0);
     }
-    let unit = if metric == Metric::Step {
-        "steps"
-    } else {
-        "moves"
-    };
+    let unit = metric.unit();
     let show = |v: Option<u32>| v.map_or("unsolvable".to_string(), |v| format!("{v} {unit}"));
     println!("Puzzle            {}", json.puzzle);
     if let Some(code) = &json.common_code {

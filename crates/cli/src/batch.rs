@@ -11,11 +11,13 @@
 
 use crate::input::{metric_for, parse_goal, read_file, PuzzleOptions};
 use rayon::prelude::*;
+use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::time::Instant;
 use unblocker_model::format::{self, ParseOptions};
 use unblocker_model::{Board, Metric};
-use unblocker_solve::{Algorithm, Solver, Verdict};
+use unblocker_solve::json::SolveJson;
+use unblocker_solve::{Algorithm, MemoryBudget, Solver, Verdict};
 
 #[derive(clap::Args)]
 #[command(
@@ -23,6 +25,7 @@ use unblocker_solve::{Algorithm, Solver, Verdict};
     after_help = "Examples:\n  unblocker batch ../shared/puzzles/rush/rush1000.txt --check\n  \
         unblocker batch ../shared/puzzles/rush/ground_truth.tsv --check --metric steps\n  \
         unblocker batch ../shared/puzzles/rush/cos402_jams.txt --threads 1\n  \
+        unblocker batch ../shared/puzzles/rush/ground_truth.tsv --json > answers.ndjson\n  \
         unblocker batch ../shared/puzzles/klotski/classic.tsv --check --metric slide"
 )]
 pub struct Args {
@@ -43,6 +46,12 @@ pub struct Args {
     /// Print only the summary and the mismatches.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Print one JSON object per puzzle, a line each, in file order: `solve
+    /// --json`'s object with the puzzle's `label` (and `mismatch` when
+    /// --check disagrees), or `label` and `error` for an unreadable one. The
+    /// summary and the mismatches go to stderr.
+    #[arg(long, conflicts_with = "quiet")]
+    pub json: bool,
     /// With --check and an algorithm that is not optimal (dfs, greedy, or a
     /// heuristic that is not admissible), only solvability is checked; the
     /// component size only with bfs.
@@ -100,6 +109,8 @@ struct Outcome {
     unsolvable: bool,
     mismatch: Option<String>,
     error: Option<String>,
+    /// The `--json` line.
+    json: Value,
 }
 
 pub fn run(args: Args) -> Result<u8, String> {
@@ -108,8 +119,10 @@ pub fn run(args: Args) -> Result<u8, String> {
     if entries.is_empty() {
         return Err(format!("{} holds no puzzles", args.file.display()));
     }
-    // Refuse bad search options once, before any puzzle.
-    args.search.options(Metric::default())?;
+    // One memory budget for every thread; bad search options refused once,
+    // before any puzzle.
+    let budget = args.search.memory.budget();
+    args.search.options(Metric::default(), &budget)?;
     let threads = args.threads.unwrap_or(0);
     if args.threads == Some(0) {
         return Err("--threads must be at least 1".into());
@@ -122,14 +135,18 @@ pub fn run(args: Args) -> Result<u8, String> {
     let outcomes: Vec<Outcome> = pool.install(|| {
         entries
             .par_iter()
-            .map_init(Solver::new, |solver, entry| solve_one(solver, entry, &args))
+            .map_init(Solver::new, |solver, entry| {
+                solve_one(solver, entry, &args, &budget)
+            })
             .collect()
     });
     let elapsed = started.elapsed().as_secs_f64();
     let mut mismatches = Vec::new();
     let mut errors = 0;
     for o in &outcomes {
-        if !args.quiet {
+        if args.json {
+            println!("{}", o.json);
+        } else if !args.quiet {
             println!("{}", o.line);
         }
         if let Some(m) = &o.mismatch {
@@ -149,7 +166,15 @@ pub fn run(args: Args) -> Result<u8, String> {
         .collect();
     metrics.sort_unstable();
     metrics.dedup();
-    println!(
+    // With --json, stdout holds only the objects.
+    let say = |text: String| {
+        if args.json {
+            eprintln!("{text}");
+        } else {
+            println!("{text}");
+        }
+    };
+    say(format!(
         "\n{n} puzzles: {solved} solved, {unsolvable} unsolvable, {errors} unreadable; \
          {:.3} s in all, {:.3} ms per puzzle, {:.1} puzzles/s ({} threads, metric {})",
         elapsed,
@@ -157,14 +182,14 @@ pub fn run(args: Args) -> Result<u8, String> {
         n as f64 / elapsed,
         pool.current_num_threads(),
         metrics.join(" and ")
-    );
+    ));
     if args.check {
         if mismatches.is_empty() {
-            println!("check: all {n} answers match the file");
+            say(format!("check: all {n} answers match the file"));
         } else {
-            println!("check: {} mismatches", mismatches.len());
+            say(format!("check: {} mismatches", mismatches.len()));
             for m in &mismatches {
-                println!("  {m}");
+                say(format!("  {m}"));
             }
             return Ok(crate::EXIT_CHECK_FAILED);
         }
@@ -172,7 +197,7 @@ pub fn run(args: Args) -> Result<u8, String> {
     Ok(if errors > 0 { crate::EXIT_BAD_INPUT } else { 0 })
 }
 
-fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args) -> Outcome {
+fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args, budget: &MemoryBudget) -> Outcome {
     let board = match &entry.board {
         Ok(b) => b,
         Err(e) => {
@@ -185,13 +210,14 @@ fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args) -> Outcome {
                     .check
                     .then(|| format!("{}: unreadable: {e}", entry.label)),
                 error: Some(format!("{}: {e}", entry.label)),
+                json: json!({"label": entry.label, "error": e}),
             }
         }
     };
     let metric = metric_for(board, args.metric);
     let mut options = args
         .search
-        .options(metric)
+        .options(metric, budget)
         .expect("checked before the first puzzle");
     options.explore_component =
         args.check && entry.expected.component.is_some() && options.algorithm == Algorithm::Bfs;
@@ -207,11 +233,12 @@ fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args) -> Outcome {
             unsolvable: false,
             mismatch: None,
             error: Some(format!("{}: {e}", entry.label)),
+            json: json!({"label": entry.label, "error": e.to_string()}),
         },
         Ok(report) => {
             let answer = match report.verdict {
                 Verdict::Solved => {
-                    format!("{:>3} {}", report.length.unwrap_or(0), unit(metric))
+                    format!("{:>3} {}", report.length.unwrap_or(0), metric.unit())
                 }
                 Verdict::Unsolvable => "unsolvable".to_string(),
                 Verdict::Stopped(r) => r.to_string(),
@@ -229,7 +256,7 @@ fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args) -> Outcome {
                     };
                     if got != Some(want) {
                         let want =
-                            want.map_or("unsolvable".into(), |w| format!("{w} {}", unit(metric)));
+                            want.map_or("unsolvable".into(), |w| format!("{w} {}", metric.unit()));
                         problems.push(format!("{want}, got {answer}"));
                     }
                 }
@@ -256,6 +283,14 @@ fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args) -> Outcome {
             } else {
                 "  MISMATCH"
             };
+            let mismatch = (!problems.is_empty())
+                .then(|| format!("{} {line}: expected {}", entry.label, problems.join("; ")));
+            let mut json = serde_json::to_value(SolveJson::new(board, &report))
+                .expect("a solve object always serialises");
+            json["label"] = json!(entry.label);
+            if let Some(m) = &mismatch {
+                json["mismatch"] = json!(m);
+            }
             Outcome {
                 line: format!(
                     "{:>10}  {answer}  {line}{component}  {ms:.3} ms{mark}",
@@ -264,9 +299,9 @@ fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args) -> Outcome {
                 metric: Some(metric),
                 solved: report.verdict == Verdict::Solved,
                 unsolvable: report.verdict == Verdict::Unsolvable,
-                mismatch: (!problems.is_empty())
-                    .then(|| format!("{} {line}: expected {}", entry.label, problems.join("; "))),
+                mismatch,
                 error: None,
+                json,
             }
         }
     }
@@ -276,14 +311,6 @@ fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args) -> Outcome {
 /// first with an `A` (the target) that is long enough to be one.
 pub(crate) fn board_field(fields: &[&str]) -> Option<usize> {
     fields.iter().position(|f| f.contains('A') && f.len() >= 4)
-}
-
-fn unit(metric: Metric) -> &'static str {
-    if metric == Metric::Step {
-        "steps"
-    } else {
-        "moves"
-    }
 }
 
 fn read_entries(text: &str, options: ParseOptions) -> Result<Vec<Entry>, String> {
@@ -379,4 +406,62 @@ fn klotski_row(line: &str, options: ParseOptions) -> Option<Entry> {
             component: fields.get(6).and_then(|f| f.parse().ok()),
         },
     })
+}
+
+/// Batch files of every kind, generated and mutated, through the reader and
+/// every entry's solve and check (`--check --json`), in process; and the
+/// batch files of the regression corpus.
+#[cfg(test)]
+mod fuzz {
+    use super::*;
+    use crate::solve::SearchArgs;
+    use unblocker_fuzz::corpus::{self, Kind};
+
+    fn check(bytes: &[u8]) -> Result<(), String> {
+        let text = String::from_utf8_lossy(bytes);
+        let args = Args {
+            file: PathBuf::new(),
+            check: true,
+            metric: None,
+            threads: Some(1),
+            quiet: false,
+            json: true,
+            search: SearchArgs {
+                max_nodes: Some(300),
+                ..SearchArgs::default()
+            },
+            options: PuzzleOptions::default(),
+        };
+        let budget = MemoryBudget::new(64 << 20);
+        let Ok(entries) = read_entries(&text, args.options.parse_options()) else {
+            return Ok(());
+        };
+        let mut solver = Solver::new();
+        for entry in &entries {
+            let outcome = solve_one(&mut solver, entry, &args, &budget);
+            if outcome.json["label"] != entry.label.as_str() {
+                return Err(format!("{}: the JSON line lost its label", entry.label));
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn batch_files_of_every_kind() {
+        unblocker_fuzz::fuzz(
+            "batch",
+            Kind::Batch,
+            2000,
+            unblocker_fuzz::batch::file(),
+            Clone::clone,
+            |bytes| check(bytes),
+        );
+    }
+
+    #[test]
+    fn the_batch_corpus() {
+        for (name, bytes) in corpus::files(Kind::Batch) {
+            check(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+    }
 }

@@ -135,11 +135,12 @@ pub fn run(args: Args) -> Result<u8, String> {
         timeout: args.timeout,
         ..SearchArgs::default()
     };
+    let budget = search.memory.budget();
     let mut solver = Solver::new();
     // One untimed pass first, so that no variant pays for growing the
     // solver's memory.
     for puzzle in &puzzles {
-        let _ = solver.solve(&puzzle.board, &search.options(metric)?);
+        let _ = solver.solve(&puzzle.board, &search.options(metric, &budget)?);
     }
     // runs[variant][puzzle]
     let mut runs = vec![Vec::with_capacity(puzzles.len()); variants.len()];
@@ -151,7 +152,7 @@ pub fn run(args: Args) -> Result<u8, String> {
                 heuristic: variant.heuristic,
                 ..search.clone()
             }
-            .options(metric)?;
+            .options(metric, &budget)?;
             let report = solver
                 .solve(&puzzle.board, &options)
                 .map_err(|e| format!("{}: {e}", puzzle.name))?;

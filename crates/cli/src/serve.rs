@@ -12,7 +12,8 @@ use unblocker_web::{Config, Limits};
         it yourself with hints, and share a link. Everything is in the binary; the page works \
         offline.",
     after_help = "Examples:\n  unblocker serve\n  unblocker serve --lan\n  \
-        unblocker serve --port 9000 --host 0.0.0.0\n  unblocker serve --max-solves 4 --timeout 10"
+        unblocker serve --port 9000 --host 0.0.0.0\n  \
+        unblocker serve --max-solves 4 --timeout 10 --max-memory 2G"
 )]
 pub struct Args {
     /// Port to listen on (0 picks a free one).
@@ -33,9 +34,11 @@ pub struct Args {
     /// Longest time one solve may run, in seconds.
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
-    /// Most positions one solve may examine (the memory cap).
+    /// Most positions one solve may examine.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
+    #[command(flatten)]
+    pub memory: crate::solve::MemoryArgs,
     /// The puzzle database for random puzzles (default: the one `unblocker
     /// db generate` writes, if it exists).
     #[arg(long, value_name = "PATH")]
@@ -61,6 +64,7 @@ pub fn run(args: Args) -> Result<u8, String> {
     if let Some(n) = args.max_nodes {
         limits.max_nodes = n;
     }
+    limits.max_memory = args.memory.for_searches();
     let database = args
         .database
         .or_else(|| unblocker_db::Database::default_path().filter(|path| path.exists()));

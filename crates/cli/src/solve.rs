@@ -5,6 +5,7 @@ use crate::render::{draw, ColorChoice};
 use std::time::Duration;
 use unblocker_model::{format, Game, Metric};
 use unblocker_solve::json::SolveJson;
+use unblocker_solve::memory::{self, MemoryBudget};
 use unblocker_solve::{
     replay, Algorithm, Control, Heuristic, Report, SolveOptions, Solver, Stats, Verdict,
 };
@@ -58,11 +59,69 @@ pub struct SearchArgs {
     /// Give up after examining this many positions.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
+    #[command(flatten)]
+    pub memory: MemoryArgs,
+}
+
+/// `--max-memory` (`solve`, `analyze`, `batch`, `compare`, `serve`).
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct MemoryArgs {
+    /// The most memory the searches may take, all together (a batch's
+    /// threads, a server's concurrent solves): bytes, or with K, M, G or T
+    /// (powers of 1024), such as 512M or 4G. The process's own memory at the
+    /// start is counted in it, so its peak resident size stays under this.
+    /// Default: half of the machine's memory.
+    #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
+    pub max_memory: Option<u64>,
+}
+
+impl MemoryArgs {
+    /// The limit asked for, or the default.
+    pub fn limit(&self) -> u64 {
+        self.max_memory.unwrap_or_else(memory::default_limit)
+    }
+
+    /// The bytes left for searches: the limit less what the process
+    /// already holds.
+    pub fn for_searches(&self) -> u64 {
+        let held = memory::resident_bytes().unwrap_or(0);
+        self.limit().saturating_sub(held)
+    }
+
+    /// The budget every search of this run shares.
+    pub fn budget(&self) -> MemoryBudget {
+        MemoryBudget::new(self.for_searches())
+    }
+}
+
+/// `512M`, `4G`, `1.5GiB`, `65536`: a number of bytes, with an optional
+/// binary unit (K, M, G, T; an `i` and a `B` may follow).
+pub fn parse_bytes(text: &str) -> Result<u64, String> {
+    let bad = || format!("expected a size such as 512M or 4G, not '{text}'");
+    let t = text.trim();
+    let digits = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(digits);
+    let number: f64 = number.parse().map_err(|_| bad())?;
+    let shift = match unit.trim().to_ascii_uppercase().trim_end_matches('B') {
+        "" => 0,
+        "K" | "KI" => 10,
+        "M" | "MI" => 20,
+        "G" | "GI" => 30,
+        "T" | "TI" => 40,
+        _ => return Err(bad()),
+    };
+    let bytes = number * (1u64 << shift) as f64;
+    if !(1.0..=u64::MAX as f64).contains(&bytes) {
+        return Err(format!("the size must be at least 1 byte, not '{text}'"));
+    }
+    Ok(bytes as u64)
 }
 
 impl SearchArgs {
-    /// The solve options for `metric`.
-    pub fn options(&self, metric: Metric) -> Result<SolveOptions, String> {
+    /// The solve options for `metric`, its searches charged to `memory`.
+    pub fn options(&self, metric: Metric, memory: &MemoryBudget) -> Result<SolveOptions, String> {
         let timeout = match self.timeout {
             Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
             Some(t) => {
@@ -83,6 +142,7 @@ impl SearchArgs {
             control: Control {
                 max_nodes: self.max_nodes,
                 timeout,
+                memory: Some(memory.clone()),
                 ..Control::default()
             },
             explore_component: false,
@@ -104,7 +164,10 @@ pub(crate) fn solve_board(
     board: &unblocker_model::Board,
     args: &Args,
 ) -> Result<u8, String> {
-    let options = args.search.options(metric_for(board, args.target.metric))?;
+    let budget = args.search.memory.budget();
+    let options = args
+        .search
+        .options(metric_for(board, args.target.metric), &budget)?;
     let report = Solver::new()
         .solve(board, &options)
         .map_err(|e| e.to_string())?;
@@ -139,16 +202,23 @@ fn print_text(
     print!("{}", draw(board, None, color, "  "));
     match &report.verdict {
         Verdict::Solved => {
-            let moves = report.moves.len();
-            let unit = match report.metric {
-                Metric::Step => format!("{} steps ({moves} moves)", report.steps),
-                _ => format!("{moves} moves ({} steps)", report.steps),
+            // The answer in the metric first, then the other count.
+            let metric = report.metric;
+            let other = match metric {
+                Metric::Step => format!("{} moves", report.moves.len()),
+                _ => format!("{} steps", report.steps),
             };
-            let optimal = match (report.optimal, report.algorithm, report.metric) {
-                (false, ..) => "not guaranteed optimal",
-                (true, _, Metric::Step) => "optimal in steps",
-                (true, Algorithm::Bfs, _) => "optimal in moves, then fewest steps",
-                (true, ..) => "optimal in moves",
+            let unit = format!(
+                "{} {} ({other})",
+                report.length.unwrap_or_default(),
+                metric.unit()
+            );
+            let optimal = match (report.optimal, report.algorithm, metric) {
+                (false, ..) => "not guaranteed optimal".to_string(),
+                (true, Algorithm::Bfs, Metric::Slide | Metric::Piece) => {
+                    format!("optimal in {}, then fewest steps", metric.unit())
+                }
+                (true, ..) => format!("optimal in {}", metric.unit()),
             };
             println!("\nSolved in {unit}: {optimal}.\n");
             let states = replay(board, &report.moves).expect("solver moves are legal");

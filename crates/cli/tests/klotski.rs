@@ -48,7 +48,7 @@ fn text_output_shows_paths_and_the_goal() {
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("Solved in 81 moves"), "{text}");
+    assert!(text.contains("Solved in 81 piece moves ("), "{text}");
     assert!(text.contains(", "), "a move along a path: {text}");
     // The goal is a gap under the bottom-centre columns.
     assert!(text.contains("+--    ---+"), "{text}");

@@ -30,6 +30,16 @@ impl Metric {
             Metric::Piece => "piece",
         }
     }
+
+    /// What a count in this metric is called in text: `steps`, `moves`
+    /// (slides) or `piece moves`.
+    pub fn unit(self) -> &'static str {
+        match self {
+            Metric::Step => "steps",
+            Metric::Slide => "moves",
+            Metric::Piece => "piece moves",
+        }
+    }
 }
 
 impl fmt::Display for Metric {

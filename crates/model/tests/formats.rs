@@ -1,5 +1,5 @@
-//! Round trips through every format, validation messages, the COS402 file,
-//! and a fuzz of the parsers with arbitrary text.
+//! Round trips through every format, validation messages and the COS402
+//! file. (The parsers' fuzz is in `crates/fuzz`.)
 
 use proptest::prelude::*;
 use unblocker_model::format::{self, Format, ParseOptions};
@@ -77,6 +77,9 @@ fn every_mistake_has_its_own_message() {
         r#"{"width":6,"height":6,"pieces":[{"label":"A","row":2,"col":5,"width":2,"height":1}]}"#;
     assert!(error(outside).contains("outside"), "{}", error(outside));
     assert!(error("+---+\n|AA.|\n|...|\n+---+").contains("no gap"));
+    // Found by the fuzz (fuzz/corpus/boards): no pieces, an overflowing size.
+    assert!(error(r#"{"width":6,"height":6,"pieces":[]}"#).contains("no target"));
+    assert!(error("4294967296x4294967296:AA").contains("between 1 and 8"));
 }
 
 #[test]
@@ -142,37 +145,18 @@ fn bundled_cards_equal_the_published_cards() {
     }
 }
 
-/// Cases for the parser fuzz: 20,000 in `cargo test`, more with
-/// `UNBLOCKER_FUZZ_CASES=N` for a long run.
-fn fuzz_cases() -> u32 {
-    std::env::var("UNBLOCKER_FUZZ_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(20_000)
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(fuzz_cases()))]
-
-    /// Fuzz: arbitrary text never panics or hangs the parsers.
-    #[test]
-    fn arbitrary_text_never_panics(text in ".{0,200}") {
-        let _ = parse(&text);
-        for f in Format::ALL {
-            let _ = format::parse_as(&text, f, ParseOptions::default());
-        }
-    }
-
-    /// Fuzz: board-like text (the alphabet of boards) never panics.
-    #[test]
-    fn boardlike_text_never_panics(text in "[oAxBC.|+\\- \n/:RL0-9{}]{0,80}") {
-        let _ = parse(&text);
-    }
-
-    /// Fuzz: JSON with any numbers never panics.
-    #[test]
-    fn json_numbers_never_panic(w in 0usize..10, h in 0usize..10, r in any::<u8>(), c in any::<u8>(), pw in any::<u8>(), ph in any::<u8>()) {
-        let text = format!(r#"{{"width":{w},"height":{h},"pieces":[{{"label":"A","row":{r},"col":{c},"width":{pw},"height":{ph}}}]}}"#);
-        let _ = parse(&text);
+/// Found by the fuzz (fuzz/corpus/boards/one-row-*): a board of one row
+/// printed in the one-line form carries its size, so it reads back.
+#[test]
+fn one_row_boards_read_back_from_the_line_form() {
+    let klotski = ParseOptions {
+        game: Some(unblocker_model::Game::Klotski),
+        ..ParseOptions::default()
+    };
+    for text in ["oA/", "AA.B/", "AA../:0,2"] {
+        let board = format::parse(text, klotski).unwrap();
+        let line = format::to_line(&board);
+        assert!(line.starts_with(&format!("{}x1:", board.width())), "{line}");
+        assert_eq!(format::parse(&line, klotski).unwrap(), board, "{line}");
     }
 }

@@ -46,7 +46,7 @@ pub(crate) fn search<S: Space>(
     control: &Control,
 ) -> Found<S::State> {
     let mut watch = Watch::new(control);
-    let mut table = StateTable::<S::State>::default();
+    let mut table = StateTable::<S::State>::with_capacity(0);
     let mut visits: Vec<Visit<S::State>> = Vec::new();
     let mut open: BinaryHeap<Item> = BinaryHeap::new();
     let mut stats = Stats::default();
@@ -91,6 +91,14 @@ pub(crate) fn search<S: Space>(
         stats.level(g).examined += 1;
         let count = space.expand_into(visit.state, query.metric, &mut batch);
         stats.generated += count as u64;
+        if let Err(reason) = watch.room(&mut [
+            (&mut table, count),
+            (&mut visits, count),
+            (&mut open, count),
+        ]) {
+            stopped = Some(reason);
+            break;
+        }
         let child_g = g + 1;
         for &(next, _) in &batch[..count] {
             let next_index = visits.len();

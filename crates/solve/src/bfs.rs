@@ -8,6 +8,7 @@
 //! the fewest steps.
 
 use crate::control::{Control, Progress, StopReason, CHECK_EVERY};
+use crate::memory::Meter;
 use crate::stats::{bytes_of, LevelStats, Stats};
 use crate::table::{Entry, StateTable};
 use std::time::Instant;
@@ -52,13 +53,15 @@ pub struct Walk {
 }
 
 /// Reusable memory for breadth-first searches (keep one per thread in a
-/// batch so that each puzzle does not allocate anew).
+/// batch so that each puzzle does not allocate anew). What it holds stays
+/// charged to the memory budget of its last search until it is dropped.
 pub struct Workspace<K: State> {
     pub(crate) table: StateTable<K>,
     pub(crate) nodes: Vec<Node<K>>,
     /// Each node's multiplicity, kept only in spaces that merge positions
     /// (elsewhere every node is one position).
     weights: Vec<u8>,
+    meter: Meter,
 }
 
 impl<K: State> Default for Workspace<K> {
@@ -67,8 +70,24 @@ impl<K: State> Default for Workspace<K> {
             table: StateTable::default(),
             nodes: Vec::new(),
             weights: Vec::new(),
+            meter: Meter::default(),
         }
     }
+}
+
+/// Makes room for `more` nodes in a search's structures, charging the
+/// memory budget for any growth first.
+#[inline(always)]
+fn room<K: State>(
+    table: &mut StateTable<K>,
+    nodes: &mut Vec<Node<K>>,
+    weights: &mut Vec<u8>,
+    meter: &mut Meter,
+    merges: bool,
+    more: usize,
+) -> Result<(), StopReason> {
+    let weights_more = if merges { more } else { 0 };
+    meter.room(&mut [(table, more), (nodes, more), (weights, weights_more)])
 }
 
 impl<K: State> Workspace<K> {
@@ -146,17 +165,45 @@ impl<K: State> Workspace<K> {
     ) -> Walk {
         let tie_break = TIE_BREAK;
         let started = Instant::now();
+        let merges = S::MERGES_POSITIONS;
+        let mut walk = Walk::default();
+        // The memory kept from the last search counts against this one's
+        // budget; what does not fit is freed.
+        if !self.meter.attach(control.memory.as_ref())
+            || room(
+                &mut self.table,
+                &mut self.nodes,
+                &mut self.weights,
+                &mut self.meter,
+                merges,
+                roots.len(),
+            )
+            .is_err()
+        {
+            self.free();
+            let Workspace {
+                table,
+                nodes,
+                weights,
+                meter,
+            } = self;
+            if let Err(reason) = room(table, nodes, weights, meter, merges, roots.len()) {
+                walk.stopped = Some(reason);
+                walk.stats.close(0, 0, 0, started.elapsed());
+                return walk;
+            }
+        }
         let Workspace {
             table,
             nodes,
             weights,
+            meter,
         } = self;
         table.clear();
         nodes.clear();
         weights.clear();
         // Counts are of positions: a state may stand for several (see
         // `Space::multiplicity`).
-        let merges = S::MERGES_POSITIONS;
         let weight_of = |weights: &[u8], node: usize| -> u64 {
             if merges {
                 weights[node] as u64
@@ -177,7 +224,6 @@ impl<K: State> Workspace<K> {
             }
         }
         let mut positions: u64 = (0..nodes.len()).map(|i| weight_of(weights, i)).sum();
-        let mut walk = Walk::default();
         let stats = &mut walk.stats;
         stats.per_level.push(LevelStats {
             depth: 0,
@@ -268,7 +314,12 @@ impl<K: State> Workspace<K> {
                     space.expand_into(nodes[index].state, metric, &mut batch)
                 };
                 let generated = count as u64;
-                table.reserve(count);
+                if let Err(reason) = room(table, nodes, weights, meter, merges, count) {
+                    walk.stopped = Some(reason);
+                    stats.per_level.last_mut().expect("level 0 exists").examined =
+                        stats.examined - examined_before;
+                    break 'levels;
+                }
                 for &(next, step_cells) in &batch[..count] {
                     let cells = cells + step_cells;
                     match table.insert_reserved(next, nodes.len() as u32) {
@@ -341,5 +392,13 @@ impl<K: State> Workspace<K> {
         let memory = table.bytes() + bytes_of(nodes);
         stats.close(positions, max_frontier, memory, started.elapsed());
         walk
+    }
+
+    /// Gives back every block (to the system and to the budget).
+    fn free(&mut self) {
+        self.table = StateTable::with_capacity(0);
+        self.nodes = Vec::new();
+        self.weights = Vec::new();
+        self.meter.hold(self.table.bytes() as u64);
     }
 }

@@ -15,7 +15,8 @@
 
 use crate::algorithm::{chain, Found};
 use crate::bfs::{Workspace, ROOT};
-use crate::control::{Control, Progress, Watch};
+use crate::control::{Control, Progress, StopReason, Watch};
+use crate::memory::Fixed;
 use crate::stats::{bytes_of, LevelStats, Stats};
 use crate::table::{Entry, StateTable};
 use unblocker_engine::{Space, State};
@@ -38,23 +39,26 @@ struct Half<K: State> {
 }
 
 impl<K: State> Half<K> {
-    fn new(roots: &[K]) -> Half<K> {
-        let mut half = Half {
-            table: StateTable::with_capacity(roots.len() * 4),
+    fn new() -> Half<K> {
+        Half {
+            table: StateTable::with_capacity(0),
             visits: Vec::new(),
             level_start: 0,
             depth: 0,
-        };
+        }
+    }
+
+    /// Adds the roots (after room was made for them).
+    fn seed(&mut self, roots: &[K]) {
         for &root in roots {
-            if let Entry::Inserted = half.table.insert(root, half.visits.len() as u32) {
-                half.visits.push(Visit {
+            if let Entry::Inserted = self.table.insert(root, self.visits.len() as u32) {
+                self.visits.push(Visit {
                     state: root,
                     parent: ROOT,
                     depth: 0,
                 });
             }
         }
-        half
     }
 
     fn frontier(&self) -> usize {
@@ -68,6 +72,25 @@ impl<K: State> Half<K> {
     fn path(&self, index: u32) -> Vec<K> {
         chain(&self.visits, index, |v| v.state, |v| v.parent)
     }
+}
+
+/// Makes room for `more[0]` entries in `this` half and `more[1]` in the
+/// `other`, within the memory budget (the goal list is counted too).
+fn room<K: State>(
+    watch: &mut Watch,
+    this: &mut Half<K>,
+    other: &mut Half<K>,
+    goals: &[K],
+    more: [usize; 2],
+) -> Result<(), StopReason> {
+    let mut goals = Fixed(std::mem::size_of_val(goals));
+    watch.room(&mut [
+        (&mut this.table, more[0]),
+        (&mut this.visits, more[0]),
+        (&mut other.table, more[1]),
+        (&mut other.visits, more[1]),
+        (&mut goals, 0),
+    ])
 }
 
 /// Seeds the backward search with the component's goal positions (found by
@@ -108,7 +131,17 @@ fn meet<S: Space>(
 ) -> Found<S::State> {
     let mut watch = Watch::new(control);
     let mut stats = Stats::default();
-    let mut halves = [Half::new(&[space.start()]), Half::new(goals)];
+    let mut halves = [Half::new(), Half::new()];
+    let [forward, backward] = &mut halves;
+    if let Err(reason) = room(&mut watch, forward, backward, goals, [1, goals.len()]) {
+        return Found {
+            path: None,
+            stopped: Some(reason),
+            stats,
+        };
+    }
+    forward.seed(&[space.start()]);
+    backward.seed(goals);
     let mut batch = vec![(S::State::EMPTY, 0); space.max_neighbors()];
     // (forward index, backward index) of the best meeting, and its length.
     let mut best: Option<(u32, u32, u32)> = halves[1].table.get(space.start()).map(|j| (0, j, 0));
@@ -120,9 +153,9 @@ fn meet<S: Space>(
         let side = (halves[1].frontier() < halves[0].frontier()) as usize;
         let [forward, backward] = &mut halves;
         let (this, other) = if side == 0 {
-            (forward, &*backward)
+            (forward, backward)
         } else {
-            (backward, &*forward)
+            (backward, forward)
         };
         let (level_start, level_end) = (this.level_start, this.visits.len());
         let examined_before = stats.examined;
@@ -140,6 +173,10 @@ fn meet<S: Space>(
             stats.examined += 1;
             let count = space.expand_into(state, metric, &mut batch);
             stats.generated += count as u64;
+            if let Err(reason) = room(&mut watch, this, other, goals, [count, 0]) {
+                stopped = Some(reason);
+                break;
+            }
             for &(next, _) in &batch[..count] {
                 let new_index = this.visits.len() as u32;
                 if let Entry::Inserted = this.table.insert(next, new_index) {

@@ -1,5 +1,6 @@
 //! Limits, cancellation and progress reports for long searches.
 
+use crate::memory::{MemoryBudget, Meter, Room};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -26,6 +27,10 @@ pub struct Control {
     pub timeout: Option<Duration>,
     /// Called every [`CHECK_EVERY`] examined positions.
     pub progress: Option<Arc<dyn Fn(Progress) + Send + Sync>>,
+    /// The memory the search's tables may take, shared with every search
+    /// holding the same budget; the search stops before a growth that does
+    /// not fit.
+    pub memory: Option<MemoryBudget>,
 }
 
 /// Why a search stopped before its answer.
@@ -34,6 +39,7 @@ pub struct Control {
 pub enum StopReason {
     Cancelled,
     NodeLimit,
+    MemoryLimit,
     Timeout,
 }
 
@@ -42,6 +48,7 @@ impl std::fmt::Display for StopReason {
         f.write_str(match self {
             StopReason::Cancelled => "cancelled",
             StopReason::NodeLimit => "node limit reached",
+            StopReason::MemoryLimit => "memory limit reached",
             StopReason::Timeout => "time limit reached",
         })
     }
@@ -79,11 +86,13 @@ impl Control {
 }
 
 /// A running search's view of its [`Control`]: looks at it every
-/// [`CHECK_EVERY`] expanded positions, and keeps the start time.
+/// [`CHECK_EVERY`] expanded positions, keeps the start time, and charges
+/// the search's structures to the memory budget.
 pub(crate) struct Watch<'a> {
     control: &'a Control,
     pub started: Instant,
     next_check: u64,
+    meter: Meter,
 }
 
 impl<'a> Watch<'a> {
@@ -92,7 +101,16 @@ impl<'a> Watch<'a> {
             control,
             started: Instant::now(),
             next_check: CHECK_EVERY,
+            meter: Meter::new(control.memory.as_ref()),
         }
+    }
+
+    /// Makes room in the search's structures (`parts`: all of them, each
+    /// with the entries it is about to take) within the memory budget;
+    /// call it before adding entries that may not fit.
+    #[inline(always)]
+    pub fn room(&mut self, parts: &mut [Room<'_>]) -> Result<(), StopReason> {
+        self.meter.room(parts)
     }
 
     /// Why the search must stop now, if it must.

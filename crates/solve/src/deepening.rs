@@ -13,7 +13,8 @@
 //! previous one are skipped.
 
 use crate::algorithm::{Found, Query};
-use crate::control::{Control, Progress, Watch};
+use crate::control::{Control, Progress, StopReason, Watch};
+use crate::memory::Fixed;
 use crate::stats::{bytes_of, LevelStats, Stats};
 use unblocker_engine::{Space, State};
 
@@ -123,6 +124,17 @@ pub(crate) fn search<S: Space>(space: &S, query: Query, control: &Control) -> Fo
         path.push(start);
         frames.clear();
         table.seen_no_deeper(start, 0, iteration);
+        if let Err(reason) = room(
+            &mut watch,
+            &table,
+            &mut moves,
+            &mut path,
+            &mut frames,
+            width,
+        ) {
+            stopped = Some(reason);
+            break;
+        }
         expand(space, &query, &path, &mut frames, &mut moves, &mut stats);
         while let Some(depth) = frames.len().checked_sub(1) {
             let frame = &mut frames[depth];
@@ -156,7 +168,17 @@ pub(crate) fn search<S: Space>(space: &S, query: Query, control: &Control) -> Fo
                 enqueued: visited,
                 depth: g,
             };
-            if let Some(reason) = watch.check(progress) {
+            if let Some(reason) = watch.check(progress).or_else(|| {
+                room(
+                    &mut watch,
+                    &table,
+                    &mut moves,
+                    &mut path,
+                    &mut frames,
+                    width,
+                )
+                .err()
+            }) {
                 stopped = Some(reason);
                 break;
             }
@@ -181,6 +203,20 @@ pub(crate) fn search<S: Space>(space: &S, query: Query, control: &Control) -> Fo
         stopped,
         stats,
     }
+}
+
+/// Makes room for one more position on the path and its moves, within the
+/// memory budget (the transposition table is counted, it does not grow).
+fn room<K: State>(
+    watch: &mut Watch,
+    table: &Transpositions<K>,
+    moves: &mut Vec<(K, u32)>,
+    path: &mut Vec<K>,
+    frames: &mut Vec<Frame>,
+    width: usize,
+) -> Result<(), StopReason> {
+    let mut table = Fixed(table.bytes());
+    watch.room(&mut [(&mut table, 0), (moves, width), (path, 1), (frames, 1)])
 }
 
 /// Expands the last position of the path (at depth `frames.len()`) into its

@@ -21,7 +21,7 @@ struct Visit<K> {
 
 pub(crate) fn search<S: Space>(space: &S, metric: Metric, control: &Control) -> Found<S::State> {
     let mut watch = Watch::new(control);
-    let mut table = StateTable::<S::State>::default();
+    let mut table = StateTable::<S::State>::with_capacity(0);
     let mut stats = Stats::default();
     let start = space.start();
     table.insert(start, 0);
@@ -54,6 +54,14 @@ pub(crate) fn search<S: Space>(space: &S, metric: Metric, control: &Control) -> 
         stats.level(visit.depth).examined += 1;
         let count = space.expand_into(visit.state, metric, &mut batch);
         stats.generated += count as u64;
+        if let Err(reason) = watch.room(&mut [
+            (&mut table, count),
+            (&mut visits, count),
+            (&mut stack, count),
+        ]) {
+            stopped = Some(reason);
+            break;
+        }
         // Pushed last to first, so the first move is tried first.
         for &(next, _) in batch[..count].iter().rev() {
             let next_index = visits.len() as u32;

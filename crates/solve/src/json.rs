@@ -23,11 +23,20 @@ pub struct SolveJson<'a> {
     pub optimal: bool,
     /// `true`, `false`, or `null` when the search was stopped first.
     pub solvable: Option<bool>,
-    /// `solved`, `unsolvable`, `cancelled`, `node_limit` or `timeout`.
+    /// `solved`, `unsolvable`, `cancelled`, `node_limit`, `memory_limit` or
+    /// `timeout`.
     pub status: String,
-    /// Moves of the solution (slides; piece moves for the piece metric).
+    /// The answer: the solution's length in `metric` (slides, one-cell
+    /// steps or piece moves), which is the optimum when `optimal`; `null`
+    /// when there is no solution.
+    pub length: Option<u32>,
+    /// Entries of `solution`: slides (a piece going any distance in one
+    /// straight line) in the slide and step metrics, piece moves (a piece
+    /// going any distance along any path, `path` holding its legs) in the
+    /// piece metric. In the step metric this is not the optimum: it counts
+    /// the optimal solution's runs of steps of one piece in one direction.
     pub moves: Option<u32>,
-    /// One-cell steps of the solution.
+    /// One-cell steps of the solution (the optimum in the step metric).
     pub steps: Option<u32>,
     pub solution: &'a [Move],
     /// Size of the start's component, when the search saw all of it.
@@ -58,6 +67,7 @@ impl<'a> SolveJson<'a> {
             optimal: report.optimal,
             solvable,
             status,
+            length: report.length,
             moves: solved.then_some(report.moves.len() as u32),
             steps: solved.then_some(report.steps),
             solution: &report.moves,
@@ -75,9 +85,12 @@ pub struct AnalyzeJson {
     pub metric: Metric,
     pub reachable_states: u64,
     pub goal_states: u64,
-    /// The optimum from this position (`null` when unsolvable).
+    /// The optimum from this position in `metric` (`null` when unsolvable):
+    /// the same figure as `solve --json`'s `length`.
+    pub length: Option<u32>,
+    /// The same as `length` (kept for scripts written before it).
     pub optimal_moves: Option<u32>,
-    /// The largest distance to the goal in the component.
+    /// The largest distance to the goal in the component, in `metric`.
     pub farthest_moves: Option<u32>,
     /// A position at that distance (the component's hardest start).
     pub farthest_board: Option<String>,
@@ -98,6 +111,7 @@ impl AnalyzeJson {
             metric: a.metric,
             reachable_states: a.reachable_states,
             goal_states: a.goal_states,
+            length: a.optimal,
             optimal_moves: a.optimal,
             farthest_moves: a.farthest,
             farthest_board: a

@@ -10,7 +10,8 @@
 //! measures distances, it does not return solutions.
 
 use crate::bfs::{StopAt, Walk};
-use crate::control::{Control, Progress, CHECK_EVERY};
+use crate::control::{Control, Progress, StopReason, CHECK_EVERY};
+use crate::memory::{Fixed, MemoryBudget, Meter};
 use crate::stats::{bytes_of, LevelStats};
 use std::time::Instant;
 use unblocker_engine::{Indexed, State};
@@ -24,6 +25,8 @@ pub struct Sweep<K: State> {
     visited: Vec<u64>,
     /// Every state reached, with its index, in breadth-first order.
     reached: Vec<(K, u64)>,
+    /// Both, charged to the memory budget of the last sweep.
+    meter: Meter,
 }
 
 impl<K: State> Default for Sweep<K> {
@@ -31,6 +34,7 @@ impl<K: State> Default for Sweep<K> {
         Sweep {
             visited: Vec::new(),
             reached: Vec::new(),
+            meter: Meter::default(),
         }
     }
 }
@@ -44,11 +48,18 @@ impl<K: State> Sweep<K> {
 
     /// Empties the visited set for `bound` indices: a fresh zeroed
     /// allocation when the old one is too small (the system hands out
-    /// zeroed pages lazily, so a small component touches few of them),
-    /// otherwise the words of the last sweep's states only.
-    fn reset(&mut self, bound: u64) {
+    /// zeroed pages lazily, so a small component touches few of them; the
+    /// whole block is charged to the budget all the same), otherwise the
+    /// words of the last sweep's states only.
+    fn reset(&mut self, bound: u64, budget: Option<&MemoryBudget>) -> Result<(), StopReason> {
         let words = bound.div_ceil(64) as usize;
-        if self.visited.len() < words {
+        if !self.meter.attach(budget) || self.visited.len() < words {
+            self.visited = Vec::new();
+            self.reached = Vec::new();
+            if !self.meter.hold((words * size_of::<u64>()) as u64) {
+                self.meter.hold(0);
+                return Err(StopReason::MemoryLimit);
+            }
             self.visited = vec![0; words];
             crate::table::huge_pages::advise(&self.visited);
         } else {
@@ -57,6 +68,15 @@ impl<K: State> Sweep<K> {
             }
         }
         self.reached.clear();
+        Ok(())
+    }
+
+    /// Makes room for `more` reached states within the memory budget.
+    #[inline(always)]
+    fn room(&mut self, more: usize) -> Result<(), StopReason> {
+        let mut visited = Fixed(bytes_of(&self.visited));
+        self.meter
+            .room(&mut [(&mut visited, 0), (&mut self.reached, more)])
     }
 
     /// Marks `index` visited; true if it was not before.
@@ -85,14 +105,21 @@ impl<K: State> Sweep<K> {
     ) -> Option<Walk> {
         debug_assert!(!S::MERGES_POSITIONS, "a sweep counts states as positions");
         let started = Instant::now();
-        self.reset(space.index_bound()?);
+        let bound = space.index_bound()?;
+        let mut walk = Walk::default();
+        if let Err(reason) = self
+            .reset(bound, control.memory.as_ref())
+            .and_then(|()| self.room(roots.len()))
+        {
+            walk.stopped = Some(reason);
+            return Some(walk);
+        }
         for &root in roots {
             let index = space.index_of(root);
             if self.visit(index) {
                 self.reached.push((root, index));
             }
         }
-        let mut walk = Walk::default();
         let stats = &mut walk.stats;
         let mut neighbours = vec![(K::EMPTY, 0); space.max_neighbors()];
         let mut max_frontier = self.reached.len();
@@ -141,6 +168,10 @@ impl<K: State> Sweep<K> {
                 let count = space.expand_indexed(state, index, metric, &mut neighbours);
                 stats.examined += 1;
                 stats.generated += count as u64;
+                if let Err(reason) = self.room(count) {
+                    walk.stopped = Some(reason);
+                    break;
+                }
                 for &(next, next_index) in &neighbours[..count] {
                     if self.visit(next_index) {
                         self.reached.push((next, next_index));

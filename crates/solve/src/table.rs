@@ -122,9 +122,15 @@ impl<K: State> StateTable<K> {
     /// not check (a search reserves once per expanded position).
     #[inline(always)]
     pub fn reserve(&mut self, n: usize) {
-        if (self.len + n) * 2 > self.slots.len() {
+        if !self.fits(n) {
             self.grow(self.len + n);
         }
+    }
+
+    /// True if `n` more states fit without growing.
+    #[inline(always)]
+    pub(crate) fn fits(&self, n: usize) -> bool {
+        (self.len + n) * 2 <= self.slots.len()
     }
 
     /// Maps `key` to `index` unless it is already present.
@@ -180,6 +186,32 @@ impl<K: State> StateTable<K> {
                 self.insert(slot.key, slot.index);
             }
         }
+    }
+}
+
+/// A table grows into a new slot array (the old one is freed once its
+/// states have moved).
+impl<K: State> crate::memory::Grows for StateTable<K> {
+    fn bytes(&self) -> usize {
+        StateTable::bytes(self)
+    }
+
+    #[inline(always)]
+    fn fits(&self, more: usize) -> bool {
+        StateTable::fits(self, more)
+    }
+
+    fn new_block(&self, more: usize) -> usize {
+        if self.fits(more) {
+            0
+        } else {
+            Self::slots_for((self.len + more).max(self.slots.len()))
+                * std::mem::size_of::<Slot<K>>()
+        }
+    }
+
+    fn grow(&mut self, more: usize) {
+        self.reserve(more);
     }
 }
 

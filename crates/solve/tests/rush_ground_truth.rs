@@ -1,4 +1,5 @@
-//! Every published optimum and component size in `../shared/puzzles/rush`.
+//! Every published optimum and component size in `../shared/puzzles/rush`,
+//! read from the JSON objects' `length` as a script would.
 
 mod common;
 
@@ -25,10 +26,10 @@ fn check(
     if report.verdict != Verdict::Solved {
         return Err(format!("{board_text}: {:?}", report.verdict));
     }
-    if report.length != Some(length) {
+    let answer = common::solve_json_length(&board, &report);
+    if answer != Some(length) {
         return Err(format!(
-            "{board_text} {metric}: got {:?}, want {length}",
-            report.length
+            "{board_text} {metric}: length {answer:?}, want {length}"
         ));
     }
     if component.is_some() && report.reachable_states != component {
@@ -63,6 +64,17 @@ fn rush_18k_optimum_and_component() {
     check_database_file("puzzles/rush/rush_18k.txt", 18_068);
 }
 
+/// `analyze --json`'s `length` is the optimum too.
+fn check_analysis(board_text: &str, metric: Metric, length: u32) -> Result<(), String> {
+    let answer = common::analyze_json_length(&common::board(board_text), metric)?;
+    if answer != Some(length) {
+        return Err(format!(
+            "{board_text} {metric}: analysis length {answer:?}, want {length}"
+        ));
+    }
+    Ok(())
+}
+
 #[test]
 fn ground_truth_both_metrics() {
     let rows = common::ground_truth();
@@ -73,9 +85,11 @@ fn ground_truth_both_metrics() {
             [
                 check(board, Metric::Slide, *slide, *component).err(),
                 check(board, Metric::Step, *step, *component).err(),
+                check_analysis(board, Metric::Slide, *slide).err(),
+                check_analysis(board, Metric::Step, *step).err(),
             ]
         })
         .flatten()
         .collect();
-    common::assert_all(failures, rows.len() * 2);
+    common::assert_all(failures, rows.len() * 4);
 }

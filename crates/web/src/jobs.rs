@@ -1,6 +1,7 @@
 //! Running solves off the async runtime: at most [`Limits::max_solves`] at
-//! once on blocking threads, each under a time and node cap, each cancelled
-//! when the request that started it goes away.
+//! once on blocking threads, each under a time and node cap, all within one
+//! memory budget ([`Limits::max_memory`]), each cancelled when the request
+//! that started it goes away.
 
 use crate::error::ApiError;
 use crate::limits::Limits;
@@ -10,13 +11,15 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
 use tokio::task::JoinHandle;
-use unblocker_solve::{Control, Progress};
+use unblocker_solve::{Control, MemoryBudget, Progress};
 
 /// The solve slots and what they did, shared by every request.
 pub struct Jobs {
     pub limits: Limits,
     slots: Arc<Semaphore>,
     counts: Counts,
+    /// The one memory budget of every solve.
+    memory: MemoryBudget,
 }
 
 /// Solves since the server started (reported by `/api/health`).
@@ -72,9 +75,15 @@ impl Jobs {
     pub fn new(limits: Limits) -> Jobs {
         Jobs {
             slots: Arc::new(Semaphore::new(limits.max_solves.max(1))),
+            memory: MemoryBudget::new(limits.max_memory),
             limits,
             counts: Counts::default(),
         }
+    }
+
+    /// Bytes the running solves hold now.
+    pub fn memory_in_use(&self) -> u64 {
+        self.memory.used()
     }
 
     pub fn counts(&self) -> JobCounts {
@@ -118,6 +127,7 @@ impl Jobs {
             max_nodes: Some(budget.max_nodes),
             timeout: Some(budget.timeout),
             progress,
+            memory: Some(self.memory.clone()),
         };
         let jobs = self.clone();
         jobs.counts.running.fetch_add(1, Ordering::Relaxed);

@@ -12,6 +12,7 @@
 
 pub mod api;
 mod assets;
+mod body;
 mod error;
 pub mod guard;
 pub mod jobs;

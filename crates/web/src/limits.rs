@@ -15,9 +15,11 @@ pub struct Limits {
     pub queue_wait: Duration,
     /// Longest time one solve may run (a request may ask for less).
     pub timeout: Duration,
-    /// Most positions one solve may examine: the memory cap (a request may
-    /// ask for less).
+    /// Most positions one solve may examine (a request may ask for less).
     pub max_nodes: u64,
+    /// Bytes all running solves and analyses may hold together; a search
+    /// whose next table does not fit stops with `memory_limit`.
+    pub max_memory: u64,
 }
 
 impl Default for Limits {
@@ -27,8 +29,8 @@ impl Default for Limits {
             max_solves: std::thread::available_parallelism().map_or(2, |n| n.get()),
             queue_wait: Duration::from_secs(2),
             timeout: Duration::from_secs(30),
-            // About 40 bytes a position in the search tables: some 400 MB.
             max_nodes: 10_000_000,
+            max_memory: unblocker_solve::memory::default_limit(),
         }
     }
 }

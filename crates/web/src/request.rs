@@ -3,9 +3,6 @@
 
 use crate::error::ApiError;
 use crate::limits::Limits;
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::http::StatusCode;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::time::Duration;
@@ -58,22 +55,10 @@ pub struct Job {
     pub max_nodes: u64,
 }
 
-/// Reads a JSON body, with the body-size rejection turned into 413.
-pub fn json_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
-    let bytes = raw_body(body)?;
-    serde_json::from_slice(&bytes)
+/// Reads a JSON body (its size was checked by [`crate::body`]).
+pub fn json_body<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(body)
         .map_err(|e| ApiError::bad_request(format!("bad request JSON: {e}")))
-}
-
-/// The body's bytes, or 413 (too large) or 400 (unreadable).
-pub fn raw_body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
-    body.map_err(|rejection| match rejection.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "the request body is over the server's size limit",
-        ),
-        status => ApiError::new(status, rejection.body_text()),
-    })
 }
 
 impl PuzzleRequest {

@@ -89,6 +89,7 @@ async fn solve_answers_the_cli_object_with_the_ground_truth_optimum() {
         assert_eq!(status, 200, "card{number}: {answer}");
         assert_eq!(answer["status"], "solved");
         assert_eq!(answer["moves"], slides, "card{number}");
+        assert_eq!(answer["length"], slides, "card{number}");
         let (_, in_steps) = post(
             &base,
             "/api/solve",
@@ -97,6 +98,7 @@ async fn solve_answers_the_cli_object_with_the_ground_truth_optimum() {
         .await;
         assert_eq!(in_steps["metric"], "step");
         assert_eq!(in_steps["steps"], steps, "card{number} in steps");
+        assert_eq!(in_steps["length"], steps, "card{number} in steps");
     }
     // The same object as `unblocker solve --json`, key for key.
     let board = puzzle::resolve("card1", ParseOptions::default())
@@ -334,6 +336,7 @@ async fn analyze_answers_the_component() {
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["reachable_states"], component);
     assert_eq!(answer["optimal_moves"], optimum);
+    assert_eq!(answer["length"], optimum);
     assert_eq!(answer["common_code"], "1A9BF0C00");
 }
 

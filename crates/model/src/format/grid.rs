@@ -46,7 +46,7 @@ pub(super) fn parse(text: &str, options: ParseOptions) -> Result<Board, BoardErr
             "a framed grid needs a top border, at least one row and a bottom border".into(),
         ));
     }
-    let indent = lines[0].len() - lines[0].trim_start().len();
+    let indent = lines[0].chars().take_while(|c| c.is_whitespace()).count();
     let line_chars = |l: &str| -> Vec<char> { l.chars().skip(indent).collect() };
     let top = line_chars(lines[0]);
     let bottom = line_chars(lines[lines.len() - 1]);

@@ -6,7 +6,8 @@
 //!  "walls": [[0, 3]],
 //!  "exit": {"side": "right", "row": 2}}
 //! ```
-//! The target is the piece labelled `A` (or the first piece). A Rush Hour
+//! The target is the piece labelled `A` (or the first piece; a board without
+//! pieces has no target and is refused). A Rush Hour
 //! board has an `exit` (optional: the default exit of its target); a Klotski
 //! board has a `goal` `{"row": 3, "col": 1}` instead, or `"game": "klotski"`.
 //! `mobility` (`horizontal`, `vertical`, `free`) may be left out: it follows
@@ -88,6 +89,9 @@ impl BoardJson {
     }
 
     pub fn to_board(&self, options: ParseOptions) -> Result<Board, BoardError> {
+        if self.pieces.is_empty() {
+            return Err(BoardError::NoTarget);
+        }
         let game = options.game.or(self.game).unwrap_or(
             if self.goal.is_some() || options.goal.is_some() {
                 Game::Klotski
@@ -95,30 +99,23 @@ impl BoardJson {
                 Game::RushHour
             },
         );
-        let target_at = self
+        let mut targets = self
             .pieces
             .iter()
-            .position(|p| p.label.as_deref() == Some("A"))
-            .unwrap_or(0);
-        if self
-            .pieces
-            .iter()
-            .filter(|p| p.label.as_deref() == Some("A"))
-            .count()
-            > 1
-        {
-            let mut a = self
-                .pieces
-                .iter()
-                .filter(|p| p.label.as_deref() == Some("A"));
-            let (p1, p2) = (a.next().unwrap(), a.next().unwrap());
-            return Err(BoardError::TwoTargets {
-                row1: p1.row as usize,
-                col1: p1.col as usize,
-                row2: p2.row as usize,
-                col2: p2.col as usize,
-            });
-        }
+            .enumerate()
+            .filter(|(_, p)| p.label.as_deref() == Some("A"));
+        let target_at = match (targets.next(), targets.next()) {
+            (Some((_, p1)), Some((_, p2))) => {
+                return Err(BoardError::TwoTargets {
+                    row1: p1.row as usize,
+                    col1: p1.col as usize,
+                    row2: p2.row as usize,
+                    col2: p2.col as usize,
+                })
+            }
+            (Some((i, _)), None) => i,
+            _ => 0,
+        };
         let mut pieces = Vec::with_capacity(self.pieces.len());
         let order =
             std::iter::once(target_at).chain((0..self.pieces.len()).filter(|&i| i != target_at));
@@ -136,9 +133,6 @@ impl BoardJson {
                 height: p.height,
                 mobility,
             });
-        }
-        if pieces.is_empty() {
-            return Err(BoardError::NoTarget);
         }
         let goal = match game {
             Game::Klotski => {

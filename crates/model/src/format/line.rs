@@ -14,7 +14,7 @@
 use super::cells::{board_from_rows, ExitSpec};
 use super::ParseOptions;
 use crate::goal::{Goal, Side};
-use crate::{Board, BoardError, Content, Game};
+use crate::{Board, BoardError, Content, Game, MAX_SIDE};
 
 pub(super) fn parse(text: &str, mut options: ParseOptions) -> Result<Board, BoardError> {
     let (size, rest) = split_size(text);
@@ -95,27 +95,29 @@ fn split_rows(cells: &str, size: Option<(usize, usize)>) -> Result<Vec<Vec<char>
     }
     let chars: Vec<char> = cells.chars().filter(|c| !c.is_whitespace()).collect();
     let n = chars.len();
-    let (width, height) = match size {
+    let width = match size {
         Some((w, h)) => {
+            if !(1..=MAX_SIDE).contains(&w) || !(1..=MAX_SIDE).contains(&h) {
+                return Err(BoardError::BadSize {
+                    width: w,
+                    height: h,
+                });
+            }
             if w * h != n {
                 return Err(BoardError::WrongLength {
                     found: n,
                     expected: format!("a {w}x{h} board has {} cells", w * h),
                 });
             }
-            (w, h)
+            w
         }
         None => {
-            let side = (1..=8).find(|s| s * s == n).ok_or_else(|| BoardError::WrongLength {
+            (1..=MAX_SIDE).find(|s| s * s == n).ok_or_else(|| BoardError::WrongLength {
                 found: n,
                 expected: "a square board needs 1, 4, 9, 16, 25, 36, 49 or 64 (36 for 6×6); give other sizes as WxH:CELLS or as rows separated by /".into(),
-            })?;
-            (side, side)
+            })?
         }
     };
-    if width == 0 || height == 0 || width > 8 || height > 8 {
-        return Err(BoardError::BadSize { width, height });
-    }
     Ok(chars.chunks(width).map(<[char]>::to_vec).collect())
 }
 
@@ -170,6 +172,9 @@ pub(super) fn print(board: &Board) -> String {
     let square_rush = board.game() == Game::RushHour && board.width() == board.height();
     let body = if square_rush {
         cell_rows(board, 'o').concat()
+    } else if board.height() == 1 && board.width() > 1 {
+        // One row has no `/` to give its shape: say its size.
+        format!("{}x1:{}", board.width(), cell_rows(board, '.').concat())
     } else {
         cell_rows(board, '.').join("/")
     };

@@ -153,7 +153,8 @@ pub fn print(board: &Board, format: Format) -> String {
 /// cannot: COS402 jams hold only Rush Hour cars on a square board without
 /// walls, exiting where the target's line ends; a frame shows a Klotski goal
 /// only on the bottom edge, and only on a board with a 2-D piece (which is
-/// what says it is Klotski). Every other format keeps everything.
+/// what says it is Klotski); rows of text cannot show a board of one row
+/// (they read as a square). Every other format keeps everything.
 pub fn loses(board: &Board, format: Format) -> Option<&'static str> {
     let klotski = board.game() == Game::Klotski;
     match format {
@@ -164,6 +165,9 @@ pub fn loses(board: &Board, format: Format) -> Option<&'static str> {
                 || board.goal() != crate::Goal::Exit(Board::default_exit(board.target())) =>
         {
             Some("COS402 jams hold square boards without walls whose exit is the default")
+        }
+        Format::Rows if board.height() == 1 && board.width() > 1 => {
+            Some("rows of text cannot show the shape of a board of one row (a square is read)")
         }
         Format::Grid if klotski => {
             let crate::Goal::Place { row, .. } = board.goal() else {

@@ -3,7 +3,9 @@
 #![allow(dead_code)]
 
 use std::path::PathBuf;
-use unblocker_model::{format, Board};
+use unblocker_model::{format, Board, Metric};
+use unblocker_solve::json::{AnalyzeJson, SolveJson};
+use unblocker_solve::{Control, Report, Solver};
 
 /// `shared/` beside the project root.
 pub fn shared(path: &str) -> PathBuf {
@@ -122,4 +124,29 @@ pub fn check_solution(
         ));
     }
     Ok(())
+}
+
+/// `length` as a script reads it: from `solve --json`'s object (`null`
+/// when there is no solution).
+pub fn solve_json_length(board: &Board, report: &Report) -> Option<u32> {
+    json_length(serde_json::to_value(SolveJson::new(board, report)).expect("serialises"))
+}
+
+/// `length` of `analyze --json`'s object for `board` in `metric`.
+pub fn analyze_json_length(board: &Board, metric: Metric) -> Result<Option<u32>, String> {
+    let analysis = Solver::new()
+        .analyze(board, metric, &Control::default())
+        .map_err(|e| e.to_string())?;
+    Ok(json_length(
+        serde_json::to_value(AnalyzeJson::new(board, &analysis)).expect("serialises"),
+    ))
+}
+
+fn json_length(object: serde_json::Value) -> Option<u32> {
+    let length = &object["length"];
+    assert!(
+        length.is_null() || length.is_u64(),
+        "length is a number or null: {object}"
+    );
+    length.as_u64().map(|n| n as u32)
 }

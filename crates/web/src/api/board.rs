@@ -5,15 +5,14 @@
 use crate::error::ApiError;
 use crate::request::{json_body, PuzzleRequest};
 use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
 use axum::Json;
 use serde_json::{json, Value};
 use unblocker_model::catalog;
 use unblocker_model::format::{self, BoardJson};
 use unblocker_solve::Move;
 
-pub async fn board(body: Result<Bytes, BytesRejection>) -> Result<Json<Value>, ApiError> {
-    let request: PuzzleRequest = json_body(body)?;
+pub async fn board(body: Bytes) -> Result<Json<Value>, ApiError> {
+    let request: PuzzleRequest = json_body(&body)?;
     let puzzle = request.puzzle()?;
     let board = &puzzle.board;
     let moves: Vec<Move> = board

@@ -16,18 +16,20 @@ pub mod random;
 mod scan;
 mod solve;
 
+use crate::body;
 use crate::error::ApiError;
 use crate::jobs::Jobs;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use axum::routing::{any, get, post};
-use axum::{Json, Router};
+use axum::{middleware, Json, Router};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use unblocker_model::catalog;
 
 pub fn routes(jobs: Arc<Jobs>, database: Option<Arc<dyn random::Source>>) -> Router {
-    let body_limit = DefaultBodyLimit::max(jobs.limits.max_body_bytes);
+    // Bodies are read whole, within the limit, before any handler runs.
+    let bodies = middleware::from_fn_with_state(jobs.limits.max_body_bytes, body::read_whole);
     let has_database = database.is_some();
     let random = Router::new()
         .route("/api/random", get(random::random))
@@ -41,7 +43,8 @@ pub fn routes(jobs: Arc<Jobs>, database: Option<Arc<dyn random::Source>>) -> Rou
         .route("/api/analyze", post(solve::analyze))
         .route("/api/scan", post(scan::scan))
         .route("/api/{*rest}", any(unknown))
-        .layer(body_limit)
+        .layer(DefaultBodyLimit::disable())
+        .layer(bodies)
         .with_state(jobs)
         .merge(random)
 }
@@ -58,7 +61,9 @@ async fn health(State(jobs): State<Arc<Jobs>>, has_database: bool) -> Json<Value
             "queue_wait_ms": limits.queue_wait.as_millis() as u64,
             "timeout_ms": limits.timeout.as_millis() as u64,
             "max_nodes": limits.max_nodes,
+            "max_memory_bytes": limits.max_memory,
         },
+        "memory_in_use_bytes": jobs.memory_in_use(),
         "scanner": true,
         "database": has_database,
     }))

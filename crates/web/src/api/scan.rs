@@ -5,7 +5,6 @@
 
 use crate::error::ApiError;
 use crate::jobs::{finish, Budget, Jobs};
-use crate::request::raw_body;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::{header, StatusCode};
@@ -41,7 +40,9 @@ async fn image_of(request: Request) -> Result<Bytes, ApiError> {
         .and_then(|v| v.to_str().ok())
         .is_some_and(|t| t.to_ascii_lowercase().starts_with("multipart/form-data"));
     if !multipart {
-        return raw_body(Bytes::from_request(request, &()).await);
+        return Bytes::from_request(request, &())
+            .await
+            .map_err(|e| ApiError::new(e.status(), e.body_text()));
     }
     let mut form = Multipart::from_request(request, &())
         .await

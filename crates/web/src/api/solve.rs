@@ -5,7 +5,6 @@ use crate::error::ApiError;
 use crate::jobs::{finish, Budget, Jobs};
 use crate::request::{json_body, Job, PuzzleRequest};
 use axum::body::{Body, Bytes};
-use axum::extract::rejection::BytesRejection;
 use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -20,10 +19,7 @@ use unblocker_solve::{Control, Progress, SolveOptions, Solver};
 /// Progress lines of a streamed solve are at least this far apart.
 const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
-pub async fn solve(
-    State(jobs): State<Arc<Jobs>>,
-    body: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
+pub async fn solve(State(jobs): State<Arc<Jobs>>, body: Bytes) -> Result<Json<Value>, ApiError> {
     let job = read_job(&jobs, body)?;
     let budget = budget(&job);
     // The guard lives in this future: if the client disconnects, hyper drops
@@ -34,10 +30,7 @@ pub async fn solve(
     finish(handle).await.map(Json)
 }
 
-pub async fn analyze(
-    State(jobs): State<Arc<Jobs>>,
-    body: Result<Bytes, BytesRejection>,
-) -> Result<Json<Value>, ApiError> {
+pub async fn analyze(State(jobs): State<Arc<Jobs>>, body: Bytes) -> Result<Json<Value>, ApiError> {
     let job = read_job(&jobs, body)?;
     let (handle, _cancel_on_drop) = jobs
         .start(budget(&job), None, move |control| {
@@ -56,7 +49,7 @@ pub async fn analyze(
 /// Closing the connection cancels the solve.
 pub async fn solve_stream(
     State(jobs): State<Arc<Jobs>>,
-    body: Result<Bytes, BytesRejection>,
+    body: Bytes,
 ) -> Result<Response, ApiError> {
     let job = read_job(&jobs, body)?;
     let (lines, receiver) = mpsc::channel::<String>(16);
@@ -104,8 +97,8 @@ pub async fn solve_stream(
         .into_response())
 }
 
-fn read_job(jobs: &Jobs, body: Result<Bytes, BytesRejection>) -> Result<Job, ApiError> {
-    json_body::<PuzzleRequest>(body)?.job(&jobs.limits)
+fn read_job(jobs: &Jobs, body: Bytes) -> Result<Job, ApiError> {
+    json_body::<PuzzleRequest>(&body)?.job(&jobs.limits)
 }
 
 fn budget(job: &Job) -> Budget {

@@ -1,11 +1,9 @@
-//! Load test: 500 concurrent requests against a fresh server on an ephemeral
-//! loopback port, mixing valid solves of both games, invalid requests,
-//! oversized bodies, long solves under a time cap, and clients that hang up
-//! mid-solve. Prints the status counts and latencies, then checks that the
-//! server never failed (no 5xx but 503), cancelled every abandoned solve and
-//! still answers.
-//!
-//! `cargo run --profile test -p unblocker-web --example load [-- REQUESTS]`
+//! The load test's driver: 500 concurrent requests (by default) against a
+//! fresh server on an ephemeral loopback port, mixing valid solves of both
+//! games, invalid requests, oversized bodies, long solves under a time cap,
+//! and clients that hang up mid-solve; then the status counts, latencies and
+//! the server's own counts. Shared by the example (`main.rs`) and the test
+//! that runs it for several rounds (`tests/load.rs`).
 
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -18,7 +16,7 @@ use unblocker_web::{Config, Limits};
 const ENDLESS: &str = "AA..../AA..../....../B.C.D./B.C.D./EFGHIJ/......";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Kind {
+pub enum Kind {
     RushSolve,
     KlotskiSolve,
     Board,
@@ -133,23 +131,100 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
     sorted[at].as_secs_f64() * 1000.0
 }
 
-#[tokio::main]
-async fn main() {
-    let requests: usize = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(500);
-    let limits = Limits::default();
-    println!(
-        "limits: {} solve slots, {:.1} s queue wait, {:.0} s time cap, {} node cap, {} MiB bodies",
-        limits.max_solves,
-        limits.queue_wait.as_secs_f64(),
-        limits.timeout.as_secs_f64(),
-        limits.max_nodes,
-        limits.max_body_bytes >> 20
-    );
+/// What one round saw.
+pub struct Round {
+    requests: usize,
+    wall: Duration,
+    results: Vec<(Kind, u16, Duration)>,
+    /// `/api/health` once nothing was left running (or after 10 s).
+    health: Value,
+}
+
+impl Round {
+    /// The requests that did not get their expected answer: 200 or 503 for
+    /// solves (503 when every slot stayed busy), 200 for the board and the
+    /// catalog, 400 for bad requests, 413 for oversized bodies (never a
+    /// reset connection), and a clean hang-up.
+    pub fn failures(&self) -> Vec<(Kind, u16)> {
+        self.results
+            .iter()
+            .filter(|(kind, code, _)| {
+                let expected: &[u16] = match kind {
+                    Kind::RushSolve | Kind::KlotskiSolve | Kind::LongSolve => &[200, 503],
+                    Kind::Board | Kind::Catalog => &[200],
+                    Kind::BadJson | Kind::BadPuzzle => &[400],
+                    Kind::Oversized => &[413],
+                    Kind::HangUp => &[499],
+                };
+                !expected.contains(code)
+            })
+            .map(|&(kind, code, _)| (kind, code))
+            .collect()
+    }
+
+    /// How many requests of `kind` got `code`.
+    pub fn count(&self, kind: Kind, code: u16) -> usize {
+        self.results
+            .iter()
+            .filter(|r| (r.0, r.1) == (kind, code))
+            .count()
+    }
+
+    /// No failure, nothing left running, and the server still answers.
+    pub fn ok(&self) -> bool {
+        self.failures().is_empty()
+            && self.health["status"] == "ok"
+            && self.health["solves"]["running"] == 0
+    }
+}
+
+impl std::fmt::Display for Round {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut table: BTreeMap<Kind, BTreeMap<u16, usize>> = BTreeMap::new();
+        let mut latencies: BTreeMap<Kind, Vec<Duration>> = BTreeMap::new();
+        for &(kind, code, took) in &self.results {
+            *table.entry(kind).or_default().entry(code).or_default() += 1;
+            latencies.entry(kind).or_default().push(took);
+        }
+        writeln!(
+            f,
+            "{} concurrent requests in {:.2} s",
+            self.requests,
+            self.wall.as_secs_f64()
+        )?;
+        writeln!(
+            f,
+            "{:<13} {:<28} {:>8} {:>8} {:>8}",
+            "kind", "status: count", "p50 ms", "p95 ms", "max ms"
+        )?;
+        for (kind, codes) in &table {
+            let mut times = latencies[kind].clone();
+            times.sort();
+            let codes: Vec<String> = codes.iter().map(|(c, n)| format!("{c}: {n}")).collect();
+            writeln!(
+                f,
+                "{:<13} {:<28} {:>8.1} {:>8.1} {:>8.1}",
+                format!("{kind:?}"),
+                codes.join(", "),
+                percentile(&times, 0.5),
+                percentile(&times, 0.95),
+                percentile(&times, 1.0)
+            )?;
+        }
+        writeln!(f, "server counts afterwards: {}", self.health["solves"])?;
+        let hang_ups = self.results.iter().filter(|r| r.0 == Kind::HangUp).count();
+        let cancelled = self.health["solves"]["cancelled"].as_u64().unwrap_or(0);
+        write!(
+            f,
+            "hang-ups {hang_ups}, of which cancelled by the server {cancelled} (the rest were refused with 503 or never got a slot before hanging up)"
+        )
+    }
+}
+
+/// Starts a server with `limits` and fires `requests` requests at it at once.
+pub async fn round(requests: usize, limits: Limits) -> Round {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let base = format!("http://{}", listener.local_addr().unwrap());
+    let base = format!("http://{}", listener.local_addr().expect("address"));
     tokio::spawn(unblocker_web::serve(
         listener,
         Config {
@@ -167,66 +242,22 @@ async fn main() {
         results.push(task.await.expect("request task"));
     }
     let wall = started.elapsed();
-    let mut table: BTreeMap<Kind, BTreeMap<u16, usize>> = BTreeMap::new();
-    let mut latencies: BTreeMap<Kind, Vec<Duration>> = BTreeMap::new();
-    for &(kind, code, took) in &results {
-        *table.entry(kind).or_default().entry(code).or_default() += 1;
-        latencies.entry(kind).or_default().push(took);
-    }
-    println!(
-        "{requests} concurrent requests in {:.2} s",
-        wall.as_secs_f64()
-    );
-    println!(
-        "{:<13} {:<28} {:>8} {:>8} {:>8}",
-        "kind", "status: count", "p50 ms", "p95 ms", "max ms"
-    );
-    for (kind, codes) in &table {
-        let mut times = latencies[kind].clone();
-        times.sort();
-        let codes: Vec<String> = codes.iter().map(|(c, n)| format!("{c}: {n}")).collect();
-        println!(
-            "{:<13} {:<28} {:>8.1} {:>8.1} {:>8.1}",
-            format!("{kind:?}"),
-            codes.join(", "),
-            percentile(&times, 0.5),
-            percentile(&times, 0.95),
-            percentile(&times, 1.0)
-        );
-    }
     // Let abandoned solves notice, then read the server's own counts.
     let mut health = Value::Null;
     for _ in 0..100 {
-        health = client
-            .get(format!("{base}/api/health"))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        health = match client.get(format!("{base}/api/health")).send().await {
+            Ok(response) => response.json().await.unwrap_or(Value::Null),
+            Err(_) => Value::Null,
+        };
         if health["solves"]["running"] == 0 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    println!("server counts afterwards: {}", health["solves"]);
-    let failures: Vec<_> = results
-        .iter()
-        .filter(|(kind, code, _)| match kind {
-            Kind::HangUp => *code != 499,
-            _ => *code == 0 || (*code >= 500 && *code != 503),
-        })
-        .collect();
-    let hang_ups = results.iter().filter(|r| r.0 == Kind::HangUp).count() as u64;
-    let cancelled = health["solves"]["cancelled"].as_u64().unwrap_or(0);
-    let ok = failures.is_empty() && health["status"] == "ok" && health["solves"]["running"] == 0;
-    println!(
-        "hang-ups {hang_ups}, of which cancelled by the server {cancelled} (the rest were refused with 503 or never got a slot before hanging up)"
-    );
-    if !ok {
-        eprintln!("FAILED: {} requests failed: {failures:?}", failures.len());
-        std::process::exit(1);
+    Round {
+        requests,
+        wall,
+        results,
+        health,
     }
-    println!("ok: no failures, nothing left running, the server still answers");
 }

@@ -1,0 +1,71 @@
+//! Fuzzing every input path of Unblocker: for each kind of input (the six
+//! board formats, batch files, image bytes, API requests) a generator of
+//! structured and mutated inputs ([`boards`], [`batch`], [`images`],
+//! [`requests`]), the checks every input must pass ([`checks`], [`server`]),
+//! the runner that reports cases and panics ([`fuzz`]), and the regression
+//! corpus of inputs that once failed ([`corpus`]).
+//!
+//! `cargo test -p unblocker-fuzz` runs a bounded amount (about a minute);
+//! `UNBLOCKER_FUZZ_SCALE=N` multiplies every target's cases for a longer
+//! run. Built on proptest, so it runs on stable Rust.
+
+pub mod batch;
+pub mod boards;
+pub mod checks;
+pub mod corpus;
+pub mod images;
+pub mod mutate;
+pub mod requests;
+pub mod server;
+
+use proptest::strategy::Strategy;
+use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
+use std::time::Instant;
+
+/// The factor `UNBLOCKER_FUZZ_SCALE` sets for every target's cases (1 when
+/// unset).
+pub fn scale() -> u32 {
+    std::env::var("UNBLOCKER_FUZZ_SCALE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(1)
+}
+
+/// Runs `check` on `default_cases × scale()` inputs of `strategy`. A panic
+/// or a failed check fails the test after the input is shrunk; the smallest
+/// failing input is saved in the corpus of `kind` (see [`corpus::save`]).
+/// Prints the cases run, the failures (0) and the time.
+pub fn fuzz<S: Strategy>(
+    name: &str,
+    kind: corpus::Kind,
+    default_cases: u32,
+    strategy: S,
+    bytes: impl Fn(&S::Value) -> Vec<u8>,
+    check: impl Fn(&S::Value) -> Result<(), String>,
+) {
+    let cases = default_cases * scale();
+    let config = Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    let mut runner = TestRunner::new(config);
+    let started = Instant::now();
+    match runner.run(&strategy, |value| {
+        check(&value).map_err(TestCaseError::fail)
+    }) {
+        Ok(()) => eprintln!(
+            "fuzz {name}: {cases} cases, 0 panics or failures, {:.1} s",
+            started.elapsed().as_secs_f64()
+        ),
+        Err(TestError::Fail(reason, value)) => {
+            let saved = corpus::save(kind, &bytes(&value));
+            panic!(
+                "fuzz {name}: {reason}\nsmallest failing input, saved as {}: {value:?}",
+                saved.display()
+            );
+        }
+        Err(TestError::Abort(reason)) => panic!("fuzz {name}: aborted: {reason}"),
+    }
+}

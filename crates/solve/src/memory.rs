@@ -1,0 +1,332 @@
+//! Memory budgets: searches charge the bytes of their tables, node lists
+//! and queues against a limit, before they allocate them, so that a cap in
+//! bytes holds when it is measured. Every search given the same
+//! [`MemoryBudget`] (a server's concurrent solves, a batch's threads) counts
+//! against the one limit.
+//!
+//! A structure that must grow allocates its new block while the old one is
+//! still there, so a growth is charged for both until the old block is
+//! freed. A search whose next growth does not fit stops with
+//! [`StopReason::MemoryLimit`].
+
+use crate::control::StopReason;
+use std::collections::BinaryHeap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// A limit in bytes shared by every search that holds a clone of it.
+#[derive(Clone, Debug)]
+pub struct MemoryBudget(Arc<Ledger>);
+
+#[derive(Debug)]
+struct Ledger {
+    limit: u64,
+    used: AtomicU64,
+}
+
+impl MemoryBudget {
+    pub fn new(limit: u64) -> MemoryBudget {
+        MemoryBudget(Arc::new(Ledger {
+            limit,
+            used: AtomicU64::new(0),
+        }))
+    }
+
+    /// The limit, in bytes.
+    pub fn limit(&self) -> u64 {
+        self.0.limit
+    }
+
+    /// Bytes the searches sharing this budget hold now.
+    pub fn used(&self) -> u64 {
+        self.0.used.load(Ordering::Relaxed)
+    }
+
+    /// Takes `bytes` unless that would pass the limit.
+    fn take(&self, bytes: u64) -> bool {
+        let ledger = &self.0;
+        ledger
+            .used
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |used| {
+                used.checked_add(bytes).filter(|&n| n <= ledger.limit)
+            })
+            .is_ok()
+    }
+
+    fn give(&self, bytes: u64) {
+        self.0.used.fetch_sub(bytes, Ordering::AcqRel);
+    }
+
+    fn same(&self, other: &MemoryBudget) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// The bytes one owner (a search, or a workspace kept between searches)
+/// holds against a budget; they are given back when it is dropped.
+#[derive(Debug, Default)]
+pub(crate) struct Meter {
+    budget: Option<MemoryBudget>,
+    held: u64,
+}
+
+impl Meter {
+    /// A meter charging `budget` (nothing is charged without one).
+    pub fn new(budget: Option<&MemoryBudget>) -> Meter {
+        Meter {
+            budget: budget.cloned(),
+            held: 0,
+        }
+    }
+
+    /// Charges what is held to `budget` from now on; false (and nothing
+    /// held in it) if the new budget cannot cover it.
+    pub fn attach(&mut self, budget: Option<&MemoryBudget>) -> bool {
+        let same = match (&self.budget, budget) {
+            (Some(a), Some(b)) => a.same(b),
+            (None, None) => true,
+            _ => false,
+        };
+        if same {
+            return true;
+        }
+        let held = std::mem::take(&mut self.held);
+        if let Some(old) = self.budget.take() {
+            old.give(held);
+        }
+        self.budget = budget.cloned();
+        self.hold(held)
+    }
+
+    /// Sets the bytes held to `bytes`: true if the budget covers them
+    /// (giving back always succeeds).
+    pub fn hold(&mut self, bytes: u64) -> bool {
+        let Some(budget) = &self.budget else {
+            self.held = bytes;
+            return true;
+        };
+        if bytes > self.held {
+            if !budget.take(bytes - self.held) {
+                return false;
+            }
+        } else {
+            budget.give(self.held - bytes);
+        }
+        self.held = bytes;
+        true
+    }
+
+    /// Makes room for its number of more entries in each part (`parts` is
+    /// everything the owner holds), charging the budget first for each new
+    /// block beside the old one it replaces, then for what the parts hold
+    /// afterwards.
+    pub fn make_room(&mut self, parts: &mut [Room<'_>]) -> Result<(), StopReason> {
+        let held: usize = parts.iter().map(|(p, _)| p.bytes()).sum();
+        let fresh: usize = parts.iter().map(|(p, more)| p.new_block(*more)).sum();
+        if !self.hold((held + fresh) as u64) {
+            // Stay charged for what is held, which is still allocated.
+            self.hold(held as u64);
+            return Err(StopReason::MemoryLimit);
+        }
+        for (part, more) in parts.iter_mut() {
+            part.grow(*more);
+        }
+        let after: usize = parts.iter().map(|(p, _)| p.bytes()).sum();
+        self.hold(after as u64);
+        Ok(())
+    }
+
+    /// [`Meter::make_room`] only if some part needs a new block.
+    #[inline(always)]
+    pub fn room(&mut self, parts: &mut [Room<'_>]) -> Result<(), StopReason> {
+        if parts.iter().all(|(p, more)| p.fits(*more)) {
+            return Ok(());
+        }
+        self.make_room(parts)
+    }
+}
+
+impl Drop for Meter {
+    fn drop(&mut self) {
+        if let Some(budget) = &self.budget {
+            budget.give(self.held);
+        }
+    }
+}
+
+/// A structure and the entries to make room for in it.
+pub(crate) type Room<'a> = (&'a mut dyn Grows, usize);
+
+/// A search structure that grows in blocks: what it holds, and the block a
+/// growth for `more` entries would allocate.
+pub(crate) trait Grows {
+    /// Bytes allocated now.
+    fn bytes(&self) -> usize;
+    /// True if `more` entries fit without a new block.
+    fn fits(&self, more: usize) -> bool;
+    /// Bytes of the new block that [`Grows::grow`] would allocate (0 when
+    /// they fit).
+    fn new_block(&self, more: usize) -> usize;
+    /// Makes room for `more` entries.
+    fn grow(&mut self, more: usize);
+}
+
+/// A block that does not grow, counted in what a search holds.
+pub(crate) struct Fixed(pub usize);
+
+impl Grows for Fixed {
+    fn bytes(&self) -> usize {
+        self.0
+    }
+
+    fn fits(&self, _: usize) -> bool {
+        true
+    }
+
+    fn new_block(&self, _: usize) -> usize {
+        0
+    }
+
+    fn grow(&mut self, _: usize) {}
+}
+
+/// Vectors grow to at least twice their capacity, so that making room
+/// entry by entry still copies each entry a bounded number of times.
+fn vec_capacity_for(len: usize, capacity: usize, more: usize) -> usize {
+    (len + more).max(capacity * 2).max(16)
+}
+
+impl<T> Grows for Vec<T> {
+    fn bytes(&self) -> usize {
+        self.capacity() * size_of::<T>()
+    }
+
+    #[inline(always)]
+    fn fits(&self, more: usize) -> bool {
+        self.len() + more <= self.capacity()
+    }
+
+    fn new_block(&self, more: usize) -> usize {
+        if self.fits(more) {
+            0
+        } else {
+            vec_capacity_for(self.len(), self.capacity(), more) * size_of::<T>()
+        }
+    }
+
+    fn grow(&mut self, more: usize) {
+        if !self.fits(more) {
+            let capacity = vec_capacity_for(self.len(), self.capacity(), more);
+            self.reserve_exact(capacity - self.len());
+        }
+    }
+}
+
+impl<T: Ord> Grows for BinaryHeap<T> {
+    fn bytes(&self) -> usize {
+        self.capacity() * size_of::<T>()
+    }
+
+    #[inline(always)]
+    fn fits(&self, more: usize) -> bool {
+        self.len() + more <= self.capacity()
+    }
+
+    fn new_block(&self, more: usize) -> usize {
+        if self.fits(more) {
+            0
+        } else {
+            vec_capacity_for(self.len(), self.capacity(), more) * size_of::<T>()
+        }
+    }
+
+    fn grow(&mut self, more: usize) {
+        if !self.fits(more) {
+            let capacity = vec_capacity_for(self.len(), self.capacity(), more);
+            self.reserve_exact(capacity - self.len());
+        }
+    }
+}
+
+/// The machine's physical memory in bytes, if the system says.
+pub fn physical_memory() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        // SAFETY: sysconf only reads system configuration.
+        let (pages, page) = unsafe {
+            (
+                libc::sysconf(libc::_SC_PHYS_PAGES),
+                libc::sysconf(libc::_SC_PAGESIZE),
+            )
+        };
+        if pages > 0 && page > 0 {
+            return Some(pages as u64 * page as u64);
+        }
+    }
+    None
+}
+
+/// The default memory limit: half the machine's physical memory (4 GiB
+/// when the system does not say).
+pub fn default_limit() -> u64 {
+    physical_memory().map_or(4 << 30, |bytes| bytes / 2)
+}
+
+/// Bytes of this process resident in memory now (Linux; `None` elsewhere).
+pub fn resident_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    // SAFETY: sysconf only reads system configuration.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    (page > 0).then(|| pages * page as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_budget_is_shared_and_given_back() {
+        let budget = MemoryBudget::new(1000);
+        let mut a = Meter::new(Some(&budget));
+        let mut b = Meter::new(Some(&budget));
+        assert!(a.hold(600));
+        assert!(!b.hold(500), "600 + 500 is over 1000");
+        assert!(b.hold(400));
+        assert_eq!(budget.used(), 1000);
+        assert!(a.hold(100));
+        assert_eq!(budget.used(), 500);
+        drop(b);
+        assert_eq!(budget.used(), 100);
+        // Moving to another budget carries what is held.
+        let other = MemoryBudget::new(50);
+        assert!(!a.attach(Some(&other)), "100 bytes do not fit in 50");
+        assert_eq!(budget.used(), 0);
+        assert!(a.attach(None));
+        assert!(a.hold(10_000), "no budget, no limit");
+    }
+
+    #[test]
+    fn room_is_charged_with_the_old_block_before_it_is_freed() {
+        let budget = MemoryBudget::new(64 * 8 + 32 * 8);
+        let mut meter = Meter::new(Some(&budget));
+        let mut v: Vec<u64> = Vec::new();
+        meter.room(&mut [(&mut v, 20)]).unwrap();
+        assert_eq!(v.capacity(), 20);
+        v.extend(0..20);
+        meter.room(&mut [(&mut v, 1)]).unwrap();
+        assert_eq!((v.capacity(), budget.used()), (40, 40 * 8));
+        v.extend(0..20);
+        // 80 entries beside the 40 held: 960 bytes, over the 768 of the budget.
+        assert_eq!(meter.room(&mut [(&mut v, 1)]), Err(StopReason::MemoryLimit));
+        assert_eq!((v.capacity(), budget.used()), (40, 40 * 8));
+        // A fixed block counts in what is held.
+        let mut fixed = Fixed(100);
+        meter.room(&mut [(&mut fixed, 0), (&mut v, 0)]).unwrap();
+        assert_eq!(budget.used(), 40 * 8, "nothing to grow: nothing charged");
+        meter
+            .make_room(&mut [(&mut fixed, 0), (&mut v, 0)])
+            .unwrap();
+        assert_eq!(budget.used(), 40 * 8 + 100);
+    }
+}

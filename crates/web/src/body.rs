@@ -1,0 +1,70 @@
+//! Request bodies, read whole before a handler runs, within
+//! [`Limits::max_body_bytes`](crate::Limits::max_body_bytes).
+//!
+//! A body over the limit gets 413, but only after the rest of it has been
+//! read and dropped (up to [`DRAIN_BYTES`] more): a server that answers and
+//! closes while the client is still sending leaves unread data in its
+//! socket, and the system then resets the connection, which can destroy the
+//! 413 before the client reads it.
+
+use crate::error::ApiError;
+use axum::body::{Body, Bytes};
+use axum::extract::{Request, State};
+use axum::http::{header, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use futures_util::StreamExt;
+
+/// How much past the limit an oversized body is read (and dropped) so that
+/// its sender gets the 413; a longer one is cut off.
+pub const DRAIN_BYTES: usize = 64 << 20;
+
+/// Middleware: buffers the body (≤ `limit` bytes) for the handler, or
+/// answers 413 once the oversized body has been drained.
+pub async fn read_whole(State(limit): State<usize>, request: Request, next: Next) -> Response {
+    let (parts, body) = request.into_parts();
+    let declared = parts
+        .headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    match read(body, limit, declared).await {
+        Ok(bytes) => {
+            next.run(Request::from_parts(parts, Body::from(bytes)))
+                .await
+        }
+        Err(error) => error.into_response(),
+    }
+}
+
+async fn read(body: Body, limit: usize, declared: Option<u64>) -> Result<Bytes, ApiError> {
+    let too_large = || {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request body is over the server's size limit ({limit} bytes)"),
+        )
+    };
+    // Too large to drain: answer at once (the client may see a reset).
+    if declared.is_some_and(|n| n > (limit + DRAIN_BYTES) as u64) {
+        return Err(too_large());
+    }
+    let mut stream = body.into_data_stream();
+    let mut kept = Vec::new();
+    let mut seen = 0usize;
+    while let Some(chunk) = stream.next().await {
+        let chunk = chunk
+            .map_err(|e| ApiError::bad_request(format!("cannot read the request body: {e}")))?;
+        seen = seen.saturating_add(chunk.len());
+        if seen <= limit {
+            kept.extend_from_slice(&chunk);
+        } else if seen > limit + DRAIN_BYTES {
+            break;
+        } else if !kept.is_empty() {
+            kept = Vec::new();
+        }
+    }
+    if seen > limit {
+        return Err(too_large());
+    }
+    Ok(Bytes::from(kept))
+}
