@@ -3,6 +3,7 @@
 //! file skipped (so an interrupted run resumes without losing or repeating
 //! anything).
 
+use crate::merge::SHARD_KEY;
 use crate::rush::{Generator, Scratch, UnitOutput};
 use crate::store::{Database, DbError};
 use rayon::prelude::*;
@@ -61,6 +62,7 @@ pub fn generate(
         ("size", options.size.to_string()),
         ("max_walls", options.max_walls.to_string()),
         ("units", generator.units().to_string()),
+        (SHARD_KEY, format!("{k}/{n}")),
     ])?;
     let done = db.done_units()?;
     let shard: Vec<u64> = (0..generator.units() as u64)
