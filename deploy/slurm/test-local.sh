@@ -11,6 +11,8 @@
 #      does): each must resume its own file (its log says how many units were
 #      already committed), the cancelled part must be refused by `db merge`
 #      (exit 2) until it is finished, and the result must still be identical;
+#      Then a lost part re-run alone (submit.sh --parts 4) beside the other
+#      three, merged: identical again;
 #   3. the cluster is shut down and nothing of it may be left running.
 # Exits 0 only when every check passes. Needs root and Debian's slurm-wlm and
 # munge (apt-get install slurm-wlm munge). Uses $UNBLOCKER if set, otherwise
@@ -207,12 +209,14 @@ wait_mid_run() { # LOG: until its progress lines show 5% <= done < total
   done
   fail "$log: no progress line within 60 s"
 }
-submit() { # RUN: submit.sh into $work/RUN; sets gen and merge
-  "$here/submit.sh" --cpus 1 "$work/$1" 4 "${generate[@]}" >"$work/$1.submit" 2>&1 ||
-    fail "submit.sh: $(cat "$work/$1.submit")"
-  gen=$(sed -n 's/.* generate=\([0-9]*\) .*/\1/p' "$work/$1/jobs.txt")
-  merge=$(sed -n 's/.* merge=\([0-9]*\)$/\1/p' "$work/$1/jobs.txt")
-  [[ -n $gen && -n $merge ]] || fail "no job ids in $work/$1/jobs.txt"
+submit() { # RUN [submit.sh options]: submit.sh into $work/RUN; sets gen and merge
+  local run=$1
+  shift
+  "$here/submit.sh" --cpus 1 "$@" "$work/$run" 4 "${generate[@]}" >"$work/$run.submit" 2>&1 ||
+    fail "submit.sh: $(cat "$work/$run.submit")"
+  gen=$(sed -n 's/.* generate=\([0-9]*\) .*/\1/p' "$work/$run/jobs.txt")
+  merge=$(sed -n 's/.* merge=\([0-9]*\)$/\1/p' "$work/$run/jobs.txt")
+  [[ -n $gen && -n $merge ]] || fail "no job ids in $work/$run/jobs.txt"
 }
 same_as_reference() { # RUN
   "$UNBLOCKER" db export --db "$work/$1/puzzles.sqlite" -o "$work/$1.txt" 2>/dev/null
@@ -300,6 +304,22 @@ say "2. merge job $merge was DependencyNeverSatisfied; scontrol update JobId=$me
 wait_states 60 "$merge" COMPLETED
 say "2. merge job $merge COMPLETED: $(grep -m1 'holds' "$work/run2/logs/merge.log")"
 same_as_reference run2
+
+# --- re-running a lost part: submit.sh --parts -----------------------------------------
+# Parts 1-3 of run1, part 4 lost (as after a failure whose file was deleted):
+# an array of part 4 alone (task 4 of --array=4, so the count comes from
+# UNBLOCKER_SHARDS) and a new merge give the same database.
+say "2. re-run of a lost part: submit.sh --parts 4 run3 4 ${generate[*]}"
+mkdir -p "$work/run3/parts"
+cp "$work"/run1/parts/part-[123]-of-4.sqlite "$work/run3/parts/"
+submit run3 --parts 4
+wait_states 60 "$gen" COMPLETED
+wait_states 60 "$merge" COMPLETED
+grep -q "shard 4/4 from Slurm array job $gen task 4 (SLURM_ARRAY_TASK_ID=4, UNBLOCKER_SHARDS=4)" \
+  "$work/run3/logs/part-4.log" || fail "run3/logs/part-4.log does not name part 4/4"
+[[ ! -e $work/run3/logs/part-1.log ]] || fail "run3: part 1 ran again"
+say "2. run3: only part 4 ran ('$(grep -m1 'from Slurm' "$work/run3/logs/part-4.log")'); merge: $(grep -m1 'holds' "$work/run3/logs/merge.log")"
+same_as_reference run3
 
 # --- 3. shut down -------------------------------------------------------------------
 stop_cluster
