@@ -153,6 +153,9 @@ MpiDefault=none
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 SchedulerType=sched/backfill
+# Start a requeued task as soon as it may run again (the defaults wait up to
+# 30 s for the next backfill pass).
+SchedulerParameters=bf_interval=1,sched_interval=2
 JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
 JobCompType=jobcomp/none
