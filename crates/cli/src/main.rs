@@ -10,6 +10,7 @@ mod input;
 mod lan;
 mod list;
 mod play;
+mod progress_lines;
 mod render;
 mod scan;
 mod serve;

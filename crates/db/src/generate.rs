@@ -11,6 +11,7 @@
 //! stands. So a run stopped at any moment resumes from the database alone,
 //! losing at most the units in flight, and nothing is stored twice.
 
+use crate::merge::SHARD_KEY;
 use crate::pending::{decode_rejected, decode_waiting, encode_rejected, encode_waiting};
 use crate::rush::{Candidate, CandidateId, Found, Generator, Query, Scratch};
 use crate::store::{Database, DbError};
@@ -96,6 +97,7 @@ pub fn generate(
         ("size", options.size.to_string()),
         ("max_walls", options.max_walls.to_string()),
         ("units", generator.units().to_string()),
+        (SHARD_KEY, format!("{k}/{n}")),
     ])?;
     let phase_of: Vec<usize> = (0..generator.units()).map(|u| generator.phase(u)).collect();
     let top = phase_of.iter().copied().max().unwrap_or(0);

@@ -1,6 +1,6 @@
 //! The SQLite file: schema, the generator's per-unit and per-phase commits
-//! (what makes a rerun resume), queries, import, export and merging of
-//! shard files.
+//! (what makes a rerun resume), queries, import and export (merging shard
+//! files: `merge.rs`).
 
 use crate::rush::Found;
 use crate::Puzzle;
@@ -20,6 +20,11 @@ pub enum DbError {
     Import { line: usize, message: String },
     #[error("{0}")]
     Mismatch(String),
+    #[error("{}: {error}", path.display())]
+    Shard {
+        path: PathBuf,
+        error: crate::merge::ShardFileError,
+    },
 }
 
 /// The schema's version, kept in `meta` (`schema`): a file of another
@@ -81,7 +86,7 @@ pub struct Query {
 
 /// An open puzzle database.
 pub struct Database {
-    conn: Connection,
+    pub(crate) conn: Connection,
 }
 
 const COLUMNS: &str = "moves, board, cluster, walls, pieces, histogram";
@@ -466,37 +471,6 @@ impl Database {
         }
         out.flush()?;
         Ok(count)
-    }
-
-    /// Adds another database's puzzles and committed units (a shard of the
-    /// same generation); returns the number of new puzzles.
-    pub fn merge(&mut self, other: &Path) -> Result<u64, DbError> {
-        let theirs = Database::open_existing(other)?;
-        let settings: Vec<(String, String)> = theirs.meta()?;
-        drop(theirs);
-        let claimed: Vec<(&str, String)> = settings
-            .iter()
-            .map(|(k, v)| (k.as_str(), v.clone()))
-            .collect();
-        self.claim(&claimed)?;
-        self.conn.execute(
-            "ATTACH DATABASE ?1 AS other",
-            [other.to_string_lossy().as_ref()],
-        )?;
-        let result = (|| -> Result<u64, DbError> {
-            let tx = self.conn.transaction()?;
-            let added = tx.execute(
-                &format!(
-                    "INSERT OR IGNORE INTO puzzles ({COLUMNS}) SELECT {COLUMNS} FROM other.puzzles"
-                ),
-                [],
-            )? as u64;
-            tx.execute("INSERT OR IGNORE INTO units SELECT * FROM other.units", [])?;
-            tx.commit()?;
-            Ok(added)
-        })();
-        self.conn.execute("DETACH DATABASE other", [])?;
-        result
     }
 }
 
