@@ -2,7 +2,6 @@
 //! rush1000.txt's hardest puzzles find them as candidates exactly, and a sample of the
 //! wall-free work measures the generator's speed.
 
-use std::path::Path;
 use unblocker_db::rush::{Generator, Scratch};
 use unblocker_db::{generate, Database, GenerateOptions};
 
@@ -20,9 +19,7 @@ fn env_or(name: &str, default: u64) -> u64 {
 #[ignore = "minutes per unit on 6x6"]
 fn rush1000_puzzles_are_reproduced_by_their_units() {
     let limit = env_or("RUSH1000_LIMIT", 20) as usize;
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/puzzles/rush/rush1000.txt");
-    let text = std::fs::read_to_string(path).unwrap();
+    let text = unblocker_testdata::read_to_string("puzzles/rush/rush1000.txt");
     let generator = Generator::new(6, 2).unwrap();
     let mut scratch = Scratch::default();
     for line in text.lines().take(limit) {

@@ -1,16 +1,10 @@
 //! The generator against fogleman/rush's counts and the solver, and the
 //! database's resume, shard and merge guarantees.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use unblocker_db::{generate, Database, GenerateOptions, Puzzle, Query};
 use unblocker_model::{format, Metric};
 use unblocker_solve::{Control, Solver};
-
-fn shared(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared")
-        .join(path)
-}
 
 fn options(size: usize, max_walls: usize) -> GenerateOptions {
     GenerateOptions {
@@ -206,7 +200,7 @@ fn a_database_refuses_a_different_generation() {
 fn rush1000_round_trips_through_import_and_export() {
     let dir = tempfile::tempdir().unwrap();
     let mut db = Database::open(&dir.path().join("imported.sqlite")).unwrap();
-    let text = std::fs::read_to_string(shared("puzzles/rush/rush1000.txt")).unwrap();
+    let text = unblocker_testdata::read_to_string("puzzles/rush/rush1000.txt");
     assert_eq!(db.import(text.as_bytes()).unwrap(), 1000);
     // Importing again adds nothing.
     assert_eq!(db.import(text.as_bytes()).unwrap(), 0);

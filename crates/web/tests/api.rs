@@ -14,8 +14,7 @@ use unblocker_solve::{SolveOptions, Solver};
 
 /// Rows of `thinkfun40_verified.txt`: card number, slide and step optima, board.
 fn thinkfun_cards() -> Vec<(u32, u32, u32, String)> {
-    std::fs::read_to_string(shared("puzzles/rush/thinkfun40_verified.txt"))
-        .expect("shared ThinkFun cards")
+    unblocker_testdata::read_to_string("puzzles/rush/thinkfun40_verified.txt")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
@@ -32,7 +31,7 @@ fn thinkfun_cards() -> Vec<(u32, u32, u32, String)> {
 
 /// 横刀立马's row of Klotski's `classic.tsv`: piece optimum and component.
 fn hengdao_lima() -> (String, u32, u64) {
-    let text = std::fs::read_to_string(shared("puzzles/klotski/classic.tsv")).expect("classic.tsv");
+    let text = unblocker_testdata::read_to_string("puzzles/klotski/classic.tsv");
     let row = text
         .lines()
         .find(|l| l.starts_with("横刀立马"))
@@ -503,7 +502,7 @@ async fn random_picks_a_database_puzzle_of_the_chosen_difficulty() {
     // A database of fogleman/rush's first thousand puzzles.
     let folder = tempfile::tempdir().unwrap();
     let path = folder.path().join("puzzles.sqlite");
-    let lines = std::fs::read_to_string(shared("puzzles/rush/rush1000.txt")).unwrap();
+    let lines = unblocker_testdata::read_to_string("puzzles/rush/rush1000.txt");
     unblocker_db::Database::open(&path)
         .unwrap()
         .import(lines.as_bytes())

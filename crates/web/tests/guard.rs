@@ -144,7 +144,7 @@ async fn bodies_a_cross_site_form_can_send_get_415() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_scan_reads_an_image_body_or_a_multipart_form() {
     let base = start_default().await;
-    let index = std::fs::read_to_string(shared("screenshots/INDEX.tsv")).unwrap();
+    let index = unblocker_testdata::read_to_string("screenshots/INDEX.tsv");
     let name = index
         .lines()
         .find(|l| l.starts_with("unblocker/Puzzle-E-29.jpg"))
@@ -152,7 +152,7 @@ async fn a_scan_reads_an_image_body_or_a_multipart_form() {
         .split('\t')
         .next()
         .unwrap();
-    let bytes = std::fs::read(shared("screenshots").join(name)).unwrap();
+    let bytes = std::fs::read(unblocker_testdata::path("screenshots").join(name)).unwrap();
     let as_body = client()
         .post(format!("{base}/api/scan"))
         .header("content-type", "image/jpeg")

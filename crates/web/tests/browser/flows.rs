@@ -26,7 +26,7 @@ pub fn describe(m: &Value) -> String {
 }
 
 pub fn card(number: u32) -> (u32, String) {
-    let text = std::fs::read_to_string(shared("puzzles/rush/thinkfun40_verified.txt")).unwrap();
+    let text = unblocker_testdata::read_to_string("puzzles/rush/thinkfun40_verified.txt");
     let row = text
         .lines()
         .find(|l| l.split_whitespace().next() == Some(&number.to_string()))
@@ -318,7 +318,7 @@ async fn a_shared_link_reopens_the_puzzle_at_its_step() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_screenshot_is_scanned_beside_the_original_and_a_failure_shows_why() {
     let _one = ONE_BROWSER.lock().await;
-    let index = std::fs::read_to_string(shared("screenshots/INDEX.tsv")).unwrap();
+    let index = unblocker_testdata::read_to_string("screenshots/INDEX.tsv");
     let row: Vec<&str> = index
         .lines()
         .find(|l| l.starts_with("unblocker/Puzzle-E-29.jpg"))
@@ -329,7 +329,10 @@ async fn a_screenshot_is_scanned_beside_the_original_and_a_failure_shows_why() {
         &format::parse(&format!("{}:{}", row[4], row[5]), Default::default()).unwrap(),
     );
     let page = Page::open("/").await;
-    let picture = shared("screenshots").join(row[0]).canonicalize().unwrap();
+    let picture = unblocker_testdata::path("screenshots")
+        .join(row[0])
+        .canonicalize()
+        .unwrap();
     let input = page.client.find(Locator::Css("#file")).await.unwrap();
     input.send_keys(picture.to_str().unwrap()).await.unwrap();
     page.wait(
@@ -373,7 +376,7 @@ async fn a_random_database_puzzle_of_a_chosen_difficulty_loads() {
     let _one = ONE_BROWSER.lock().await;
     let folder = tempfile::tempdir().unwrap();
     let database = folder.path().join("puzzles.sqlite");
-    let lines = std::fs::read_to_string(shared("puzzles/rush/rush1000.txt")).unwrap();
+    let lines = unblocker_testdata::read_to_string("puzzles/rush/rush1000.txt");
     unblocker_db::Database::open(&database)
         .unwrap()
         .import(lines.as_bytes())

@@ -1,19 +1,10 @@
-//! Starting the server on an ephemeral port, and the ground-truth files in
-//! `../shared`.
+//! Starting the server on an ephemeral port.
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use unblocker_web::{Config, Limits};
-
-/// `shared/` beside the project root.
-pub fn shared(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared")
-        .join(path)
-}
 
 /// A 6×7 Klotski board with nine small pieces: its component is far too
 /// large to search in a test, so every solve of it runs until a limit or a
