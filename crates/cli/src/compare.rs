@@ -12,10 +12,13 @@ use unblocker_model::format::{self, ParseOptions};
 use unblocker_model::{Board, Metric};
 use unblocker_solve::{Algorithm, Heuristic, Report, Solver, Verdict};
 
-/// The study's puzzle set and the ThinkFun cards, relative to the project.
+/// The environment variable naming the data directory (as in the tests).
+const DATA_VAR: &str = "UNBLOCKER_DATA";
+
+/// The study's puzzle set and the ThinkFun cards, in the data directory.
 const DEFAULT_FILES: [&str; 2] = [
-    "../shared/puzzles/rush/feup_group19_verified.txt",
-    "../shared/puzzles/rush/thinkfun40_verified.txt",
+    "puzzles/rush/feup_group19_verified.txt",
+    "puzzles/rush/thinkfun40_verified.txt",
 ];
 
 #[derive(clap::Args)]
@@ -28,13 +31,15 @@ const DEFAULT_FILES: [&str; 2] = [
         for other rows, the file's name. The --out directory receives one SVG chart per measure \
         and category and compare.md, which sets the figures beside the FEUP study's own \
         measurements (feup_measurements/*.json next to the FEUP file) and recommends an algorithm.",
-    after_help = "Examples:\n  unblocker compare\n  \
-        unblocker compare --algorithms bfs,astar --heuristics blockers,blockers2 --out /tmp/cmp\n  \
+    after_help = "Examples:\n  UNBLOCKER_DATA=../shared unblocker compare\n  \
+        UNBLOCKER_DATA=../shared unblocker compare --algorithms bfs,astar \
+        --heuristics blockers,blockers2 --out /tmp/cmp\n  \
         unblocker compare ../shared/puzzles/rush/feup_group19_verified.txt --metric steps"
 )]
 pub struct Args {
     /// Puzzle files, in any format `batch` reads (default: the FEUP levels
-    /// and the 40 ThinkFun cards in ../shared/puzzles/rush).
+    /// and the 40 ThinkFun cards in $UNBLOCKER_DATA/puzzles/rush; one or the
+    /// other must be given).
     pub files: Vec<PathBuf>,
     /// Algorithms to run, comma-separated (default: all).
     #[arg(long, value_delimiter = ',')]
@@ -117,8 +122,8 @@ struct Means {
 
 pub fn run(args: Args) -> Result<u8, String> {
     let metric = args.metric.unwrap_or(Metric::Slide);
-    let files: Vec<PathBuf> = if args.files.is_empty() {
-        DEFAULT_FILES.iter().map(PathBuf::from).collect()
+    let files = if args.files.is_empty() {
+        default_files()?
     } else {
         args.files.clone()
     };
@@ -252,6 +257,29 @@ fn outcome(report: &Report) -> Run {
 /// The puzzles of a file: one per line with a board (`#` comments), named
 /// by their first field, in the category of the name's prefix before `-`
 /// (`hard-3` is `hard`) or else of the file.
+/// The default files in the data directory named by `UNBLOCKER_DATA`.
+fn default_files() -> Result<Vec<PathBuf>, String> {
+    let Some(dir) = std::env::var_os(DATA_VAR).filter(|v| !v.is_empty()) else {
+        return Err(format!(
+            "no puzzle files: name them, or set {DATA_VAR} to the data directory holding \
+             {} and {} (e.g. {DATA_VAR}=../shared)",
+            DEFAULT_FILES[0], DEFAULT_FILES[1]
+        ));
+    };
+    let files: Vec<PathBuf> = DEFAULT_FILES
+        .iter()
+        .map(|f| Path::new(&dir).join(f))
+        .collect();
+    if let Some(missing) = files.iter().find(|f| !f.is_file()) {
+        return Err(format!(
+            "{}: no such file ({DATA_VAR}={})",
+            missing.display(),
+            Path::new(&dir).display()
+        ));
+    }
+    Ok(files)
+}
+
 fn read_puzzles(path: &Path) -> Result<Vec<Puzzle>, String> {
     let text = read_file(path)?;
     let stem = path.file_stem().map_or("puzzles".into(), |s| {

@@ -1,18 +1,21 @@
 //! `unblocker db`: generate, query, summarise, import, export and merge the
 //! puzzle database (a SQLite file).
 
+use crate::progress_lines::ProgressLines;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::{BufReader, BufWriter};
+use std::io::{BufReader, BufWriter, IsTerminal};
 use std::path::{Path, PathBuf};
 use unblocker_db::klotski::generate_klotski;
+use unblocker_db::shard::{self, Shard, ShardSpec};
 use unblocker_db::stats::Stats;
-use unblocker_db::{generate, Database, GenerateOptions, Query};
+use unblocker_db::{generate, merge_into, Database, GenerateOptions, Query};
 
 #[derive(clap::Args)]
 #[command(
     about = "The database of every interesting puzzle: generate, query, stats, import, export, merge",
     after_help = "Examples:\n  unblocker db generate --size 6 --max-walls 0 --threads 2\n  \
         unblocker db generate --shard 1/4 --db part1.sqlite\n  \
+        unblocker db generate --shard auto --db part.sqlite   (in a Slurm array task)\n  \
         unblocker db generate --game klotski --db klotski.sqlite\n  \
         unblocker db merge part1.sqlite part2.sqlite part3.sqlite part4.sqlite\n  \
         unblocker db query --min-moves 40 --max-moves 60 --walls 0 --limit 5\n  \
@@ -44,7 +47,8 @@ enum DbCommand {
         #[arg(long, short)]
         output: Option<PathBuf>,
     },
-    /// Add the puzzles and finished units of shard databases.
+    /// Add the puzzles and units of finished shard databases (all are
+    /// checked first: a bad or unfinished one changes nothing).
     Merge {
         #[arg(required = true)]
         shards: Vec<PathBuf>,
@@ -67,9 +71,11 @@ struct GenerateArgs {
     #[arg(long, default_value_t = 0)]
     threads: usize,
     /// Run part K of N (e.g. 3/8) of the work; merge the parts with `db merge`.
-    #[arg(long, value_parser = parse_shard)]
-    shard: Option<(u64, u64)>,
-    /// No progress bar.
+    /// `auto`: the part of this Slurm array task (`sbatch --array=1-N`) or
+    /// Kubernetes Indexed Job pod (with UNBLOCKER_SHARDS=N).
+    #[arg(long, value_name = "K/N|auto")]
+    shard: Option<ShardSpec>,
+    /// No progress bar (nor progress lines, when stderr is not a terminal).
     #[arg(long)]
     quiet: bool,
 }
@@ -108,21 +114,6 @@ struct StatsArgs {
     svg: Option<PathBuf>,
 }
 
-fn parse_shard(text: &str) -> Result<(u64, u64), String> {
-    let (k, n) = text
-        .split_once('/')
-        .ok_or_else(|| format!("shard `{text}`: expected K/N, e.g. 2/8"))?;
-    let parse = |s: &str| {
-        s.parse::<u64>()
-            .map_err(|_| format!("shard `{text}`: `{s}` is not a number"))
-    };
-    let (k, n) = (parse(k)?, parse(n)?);
-    if k == 0 || k > n {
-        return Err(format!("shard `{text}`: K must be between 1 and N"));
-    }
-    Ok((k, n))
-}
-
 pub fn run(args: Args) -> Result<u8, String> {
     let path = match args.db {
         Some(p) => p,
@@ -157,36 +148,78 @@ pub fn run(args: Args) -> Result<u8, String> {
             eprintln!("exported {count} puzzles");
             Ok(0)
         }
-        DbCommand::Merge { shards } => {
-            let mut db = Database::open(&path).map_err(|e| e.to_string())?;
-            for shard in shards {
-                let added = db
-                    .merge(&shard)
-                    .map_err(|e| format!("{}: {e}", shard.display()))?;
-                eprintln!("{}: {added} new puzzles", shard.display());
-            }
-            Ok(0)
-        }
+        DbCommand::Merge { shards } => run_merge(&path, &shards),
     }
+}
+
+/// `db merge`: every shard is checked before the target is touched.
+fn run_merge(path: &Path, shards: &[PathBuf]) -> Result<u8, String> {
+    for merged in merge_into(path, shards).map_err(|e| e.to_string())? {
+        let part = merged
+            .shard
+            .map_or(String::new(), |s| format!("part {s}, "));
+        eprintln!(
+            "{}: {part}{} units, {} new puzzles",
+            merged.path.display(),
+            merged.units,
+            merged.new_puzzles
+        );
+    }
+    let db = Database::open_existing(path).map_err(|e| e.to_string())?;
+    let done = db.work_done().map_err(|e| e.to_string())?.0;
+    let meta = db.meta().map_err(|e| e.to_string())?;
+    if let Some((_, total)) = meta.iter().find(|(k, _)| k == "units") {
+        let verdict = if total.parse() == Ok(done) {
+            "complete"
+        } else {
+            "merge the other parts (or run `db generate` with the same options on it) to \
+             complete it"
+        };
+        eprintln!(
+            "{} holds {done} of {total} units: {verdict}",
+            path.display()
+        );
+    }
+    Ok(0)
 }
 
 fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
     if args.game == "klotski" {
         return run_generate_klotski(path, &args);
     }
+    let shard = match args.shard {
+        None => Shard::WHOLE,
+        Some(ShardSpec::Given(s)) => s,
+        Some(ShardSpec::Auto) => {
+            let found =
+                shard::from_env(|name| std::env::var(name).ok()).map_err(|e| e.to_string())?;
+            eprintln!("shard {} from {}", found.shard, found.source);
+            found.shard
+        }
+    };
     let mut db = Database::open(path).map_err(|e| e.to_string())?;
+    let committed = db.work_done().map_err(|e| e.to_string())?.0;
+    if committed > 0 {
+        eprintln!(
+            "{}: resuming, {committed} units already committed",
+            path.display()
+        );
+    }
     let options = GenerateOptions {
         size: args.size.unwrap_or(6),
         max_walls: args.max_walls.unwrap_or(2),
         threads: args.threads,
-        shard: args.shard.unwrap_or((1, 1)),
+        shard: (shard.index, shard.count),
         max_units: None,
     };
-    let bar = if args.quiet {
+    let terminal = std::io::stderr().is_terminal();
+    let bar = if args.quiet || !terminal {
         ProgressBar::hidden()
     } else {
         ProgressBar::new(0)
     };
+    let mut lines =
+        (!args.quiet && !terminal).then(|| ProgressLines::new(format!("shard {shard}")));
     bar.set_style(
         ProgressStyle::with_template(
             "{elapsed_precise} [{bar:40}] {pos}/{len} units, ETA {eta_precise} {msg}",
@@ -199,17 +232,21 @@ fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
         bar.set_length(p.units_total);
         bar.set_position(p.units_done);
         let rate = p.positions as f64 / start.elapsed().as_secs_f64().max(1e-9);
-        bar.set_message(format!(
+        let detail = format!(
             "{} positions ({:.2} M/s), {} puzzles",
             p.positions,
             rate / 1e6,
             p.puzzles
-        ));
+        );
+        if let Some(lines) = &mut lines {
+            lines.update(p.units_done, p.units_total, &detail);
+        }
+        bar.set_message(detail);
     })
     .map_err(|e| e.to_string())?;
     bar.finish();
     eprintln!(
-        "{} units run ({} already done), {} positions, {} puzzles in {:.1} s ({:.2} M positions/s) -> {}",
+        "shard {shard}: {} units run ({} already done), {} positions, {} puzzles in {:.1} s ({:.2} M positions/s) -> {}",
         summary.units_run,
         summary.units_skipped,
         summary.positions,

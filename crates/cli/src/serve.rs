@@ -11,16 +11,23 @@ use unblocker_web::{Config, Limits};
         string or a bundled puzzle, edit it, solve it with live progress, watch the solution, play \
         it yourself with hints, and share a link. Everything is in the binary; the page works \
         offline.",
-    after_help = "Examples:\n  unblocker serve\n  unblocker serve --port 9000 --host 0.0.0.0\n  \
+    after_help = "Examples:\n  unblocker serve\n  unblocker serve --lan\n  \
+        unblocker serve --port 9000 --host 0.0.0.0\n  \
         unblocker serve --max-solves 4 --timeout 10 --max-memory 2G"
 )]
 pub struct Args {
     /// Port to listen on (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// Address to listen on (0.0.0.0 for every interface).
+    /// Address to listen on (0.0.0.0 for every interface). The server
+    /// answers only to the names of this address (on loopback, also
+    /// localhost).
     #[arg(long, default_value = "127.0.0.1")]
     pub host: String,
+    /// Listen on this machine's local-network address and print the URL with
+    /// a QR code, to open the page on a phone.
+    #[arg(long, conflicts_with = "host")]
+    pub lan: bool,
     /// Solves running at once; more wait briefly, then get 503.
     #[arg(long, value_name = "N")]
     pub max_solves: Option<usize>,
@@ -61,9 +68,27 @@ pub fn run(args: Args) -> Result<u8, String> {
     let database = args
         .database
         .or_else(|| unblocker_db::Database::default_path().filter(|path| path.exists()));
-    let config = Config { limits, database };
-    unblocker_web::run(&args.host, args.port, config, |address| {
-        println!("Unblocker is serving on http://{address}/ (Ctrl-C to stop)");
+    let config = Config {
+        limits,
+        database,
+        ..Config::default()
+    };
+    let host = if args.lan {
+        crate::lan::address()?.to_string()
+    } else {
+        args.host
+    };
+    unblocker_web::run(&host, args.port, config, |address| {
+        let url = format!("http://{address}/");
+        if args.lan {
+            match crate::lan::qr(&url) {
+                Ok(code) => println!(
+                    "{code}\nScan the code with a phone on the same network, or open {url}"
+                ),
+                Err(e) => eprintln!("unblocker: {e}"),
+            }
+        }
+        println!("Unblocker is serving on {url} (Ctrl-C to stop)");
     })?;
     Ok(0)
 }

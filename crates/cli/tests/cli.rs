@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{json, shared, unblocker};
+use common::{json, unblocker};
 
 #[test]
 fn solve_json_has_the_documented_keys() {
@@ -110,7 +110,7 @@ fn batch_check_passes_on_the_cards_and_fails_on_a_wrong_answer() {
     unblocker()
         .args([
             "batch",
-            &shared("puzzles/rush/thinkfun40_verified.txt"),
+            &unblocker_testdata::arg("puzzles/rush/thinkfun40_verified.txt"),
             "--check",
             "--metric",
             "steps",
@@ -119,7 +119,11 @@ fn batch_check_passes_on_the_cards_and_fails_on_a_wrong_answer() {
         .assert()
         .success();
     unblocker()
-        .args(["batch", &shared("puzzles/rush/cos402_jams.txt"), "-q"])
+        .args([
+            "batch",
+            &unblocker_testdata::arg("puzzles/rush/cos402_jams.txt"),
+            "-q",
+        ])
         .assert()
         .success();
     let dir = std::env::temp_dir().join(format!("unblocker-batch-{}", std::process::id()));

@@ -2,12 +2,12 @@
 
 mod common;
 
-use common::{shared, unblocker};
+use common::unblocker;
 
 #[test]
 fn compare_tables_charts_and_study() {
     let out = tempfile::tempdir().unwrap();
-    let feup = shared("puzzles/rush/feup_group19_verified.txt");
+    let feup = unblocker_testdata::arg("puzzles/rush/feup_group19_verified.txt");
     let result = unblocker()
         .args(["compare", &feup, "--algorithms", "bfs,astar,greedy"])
         .args(["--heuristics", "blockers,blockers2", "--out"])

@@ -96,7 +96,7 @@ fn post(address: &str, path: &str, body: &[u8]) -> Result<u16, String> {
         .set_read_timeout(Some(Duration::from_secs(30)))
         .map_err(|e| e.to_string())?;
     let content_type = if path == "/api/scan" {
-        "application/octet-stream"
+        "image/png"
     } else {
         "application/json"
     };

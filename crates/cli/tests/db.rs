@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{shared, unblocker};
+use common::unblocker;
 
 fn run(args: &[&str]) -> String {
     let out = unblocker().args(args).output().unwrap();
@@ -115,7 +115,7 @@ fn import_reads_fogleman_files_and_rejects_bad_lines() {
     run(&[
         "db",
         "import",
-        &shared("puzzles/rush/rush1000.txt"),
+        &unblocker_testdata::arg("puzzles/rush/rush1000.txt"),
         "--db",
         db,
     ]);

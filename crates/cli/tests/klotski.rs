@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{json, shared, unblocker};
+use common::{json, unblocker};
 
 #[test]
 fn solve_klotski_json_counts_piece_moves() {
@@ -94,7 +94,7 @@ fn batch_checks_the_classic_table() {
         let out = unblocker()
             .args([
                 "batch",
-                &shared("puzzles/klotski/classic.tsv"),
+                &unblocker_testdata::arg("puzzles/klotski/classic.tsv"),
                 "--check",
                 "--metric",
                 metric,

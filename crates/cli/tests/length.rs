@@ -4,13 +4,19 @@
 
 mod common;
 
-use common::{json, shared, unblocker};
+use common::{json, unblocker};
 use serde_json::Value;
 
 /// The objects `batch FILE --json --metric METRIC` prints, one per line.
 fn batch_json(file: &str, metric: &str) -> Vec<Value> {
     let out = unblocker()
-        .args(["batch", &shared(file), "--json", "--metric", metric])
+        .args([
+            "batch",
+            &unblocker_testdata::arg(file),
+            "--json",
+            "--metric",
+            metric,
+        ])
         .output()
         .unwrap();
     assert!(
@@ -29,8 +35,7 @@ fn batch_json(file: &str, metric: &str) -> Vec<Value> {
 
 /// The rows of a tab-separated ground-truth file, header skipped.
 fn rows(file: &str) -> Vec<Vec<String>> {
-    std::fs::read_to_string(shared(file))
-        .unwrap()
+    unblocker_testdata::read_to_string(file)
         .lines()
         .skip(1)
         .filter(|l| !l.trim().is_empty())

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{json, shared, unblocker};
+use common::{json, unblocker};
 
 const IMG_0354: &str = "screenshots/tsiodras/IMG_0354.PNG";
 const BOARD_0354: &str = "BooCoDBEECoDBoAAFoGGGoFHooIoFHJJIKKo";
@@ -10,7 +10,12 @@ const BOARD_0354: &str = "BooCoDBEECoDBoAAFoGGGoFHooIoFHJJIKKo";
 #[test]
 fn scan_prints_the_board_exit_and_confidence() {
     let out = unblocker()
-        .args(["scan", &shared(IMG_0354), "--color", "never"])
+        .args([
+            "scan",
+            &unblocker_testdata::arg(IMG_0354),
+            "--color",
+            "never",
+        ])
         .output()
         .unwrap();
     assert!(
@@ -29,7 +34,7 @@ fn scan_prints_the_board_exit_and_confidence() {
 
 #[test]
 fn scan_json_is_one_object() {
-    let value = json(&["scan", &shared(IMG_0354), "--json"]);
+    let value = json(&["scan", &unblocker_testdata::arg(IMG_0354), "--json"]);
     assert_eq!(value["board"], BOARD_0354);
     assert_eq!(
         value["exit"],
@@ -41,7 +46,7 @@ fn scan_json_is_one_object() {
 
 #[test]
 fn board_only_crop_says_the_exit_is_assumed() {
-    let path = shared("screenshots/syedecryptr-unblockme_automation/sample2.png");
+    let path = unblocker_testdata::arg("screenshots/syedecryptr-unblockme_automation/sample2.png");
     let value = json(&["scan", &path, "--json"]);
     assert_eq!(value["board"], "BCDEFFBCDEoGHIDAAGHIoJKKLLoJMoooNNMo");
     assert_eq!(value["exit_assumed"], true);
@@ -57,7 +62,12 @@ fn scan_solve_goes_on_to_the_solution() {
     // The same board typed in gives the same solution.
     let typed = json(&["solve", BOARD_0354, "--json"]);
     let out = unblocker()
-        .args(["scan", &shared(IMG_0354), "--json", "--solve"])
+        .args([
+            "scan",
+            &unblocker_testdata::arg(IMG_0354),
+            "--json",
+            "--solve",
+        ])
         .output()
         .unwrap();
     assert!(
@@ -77,7 +87,7 @@ fn scan_solve_goes_on_to_the_solution() {
     let out = unblocker()
         .args([
             "scan",
-            &shared(IMG_0354),
+            &unblocker_testdata::arg(IMG_0354),
             "--solve",
             "--no-boards",
             "--color",
@@ -105,7 +115,7 @@ fn debug_writes_a_png_on_success_and_on_failure() {
         let out = unblocker()
             .args([
                 "scan",
-                &shared(picture),
+                &unblocker_testdata::arg(picture),
                 "--debug",
                 out_path.to_str().unwrap(),
             ])
@@ -126,7 +136,7 @@ fn a_menu_screenshot_is_refused_with_exit_code_2() {
     let out = unblocker()
         .args([
             "scan",
-            &shared("screenshots/ngc6995-AutoUnblockMe/image_02.png"),
+            &unblocker_testdata::arg("screenshots/ngc6995-AutoUnblockMe/image_02.png"),
         ])
         .output()
         .unwrap();
@@ -139,7 +149,7 @@ fn a_menu_screenshot_is_refused_with_exit_code_2() {
 #[test]
 fn a_file_that_is_not_a_picture_is_refused() {
     let out = unblocker()
-        .args(["scan", &shared("screenshots/INDEX.tsv")])
+        .args(["scan", &unblocker_testdata::arg("screenshots/INDEX.tsv")])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));

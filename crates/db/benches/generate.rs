@@ -1,26 +1,30 @@
-//! Generator speed: whole small boards, and one dense 6x6 unit (the one that
-//! holds the hardest wall-free puzzle), without the database.
+//! Generator speed without the database: whole small boards, and a fixed
+//! sample of wall-free 6x6 units (every 2,000th).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use unblocker_db::rush::{Generator, Scratch};
 
-fn run_all(generator: &Generator, scratch: &mut Scratch) -> u64 {
-    (0..generator.units())
-        .map(|u| generator.run_unit(u, scratch).positions)
+fn run(generator: &Generator, units: &[usize], scratch: &mut Scratch) -> u64 {
+    units
+        .iter()
+        .map(|&u| generator.search(u, &[], scratch).positions)
         .sum()
 }
 
 fn small_boards(c: &mut Criterion) {
     let mut group = c.benchmark_group("rush");
     group.sample_size(10);
-    for (size, walls) in [(4, 2), (5, 0)] {
+    for (size, walls, every) in [(4, 2, 1), (5, 0, 1), (6, 0, 2000)] {
         let generator = Generator::new(size, walls).unwrap();
+        let units: Vec<usize> = (0..generator.units()).step_by(every).collect();
         let mut scratch = Scratch::default();
-        let positions = run_all(&generator, &mut scratch);
+        let positions = run(&generator, &units, &mut scratch);
         group.throughput(Throughput::Elements(positions));
-        group.bench_function(format!("{size}x{size}-{walls}walls"), |b| {
-            b.iter(|| run_all(&generator, &mut scratch))
-        });
+        let name = match every {
+            1 => format!("{size}x{size}-{walls}walls"),
+            _ => format!("{size}x{size}-{walls}walls-every-{every}th-unit"),
+        };
+        group.bench_function(name, |b| b.iter(|| run(&generator, &units, &mut scratch)));
     }
     group.finish();
 }

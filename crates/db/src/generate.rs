@@ -1,11 +1,22 @@
-//! Running the generator into a database: the shard's units in parallel,
-//! each committed in its own transaction as it finishes, units already in the
-//! file skipped (so an interrupted run resumes without losing or repeating
-//! anything).
+//! Running the generator into a database, phase by phase.
+//!
+//! Phases run from the most row items down (see [`crate::rush`]). In a
+//! phase, the shard's units are searched in parallel and each is committed
+//! in its own transaction as it finishes: its puzzles, its candidates still
+//! waiting for removal tests (with the tests) and the candidates its
+//! answers reject. A removal test may land in a unit of another shard: the
+//! shard then answers it with one solve of its board. When the phase
+//! is done, the previous phase's waiting candidates that no answer rejected
+//! become puzzles, in one transaction that also records where the run
+//! stands. So a run stopped at any moment resumes from the database alone,
+//! losing at most the units in flight, and nothing is stored twice.
 
-use crate::rush::{Generator, Scratch, UnitOutput};
+use crate::merge::SHARD_KEY;
+use crate::pending::{decode_rejected, decode_waiting, encode_rejected, encode_waiting};
+use crate::rush::{Candidate, CandidateId, Found, Generator, Query, Scratch};
 use crate::store::{Database, DbError};
 use rayon::prelude::*;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
@@ -30,6 +41,8 @@ pub struct Progress {
     pub units_total: u64,
     pub positions: u64,
     pub puzzles: u64,
+    /// The phase being run (counting down to 0).
+    pub phase: usize,
 }
 
 /// Totals of one run.
@@ -37,9 +50,25 @@ pub struct Progress {
 pub struct Summary {
     pub units_run: u64,
     pub units_skipped: u64,
+    /// Positions that can reach the goal, in the units run.
     pub positions: u64,
+    /// Puzzles stored by this run.
     pub puzzles: u64,
     pub seconds: f64,
+}
+
+/// One search to run in a phase.
+enum Job {
+    /// A unit of this shard, with the queries into it.
+    Own(u32, Vec<Query>),
+    /// A unit of another shard that this shard's queries land in (answered
+    /// by a solve per query).
+    Answer(u32, Vec<Query>),
+}
+
+enum Done {
+    Own(u32, Found, f64),
+    Answer(u32, Vec<CandidateId>),
 }
 
 /// Generates the shard's missing units into `db`.
@@ -56,71 +85,210 @@ pub fn generate(
     }
     let generator = Generator::new(options.size, options.max_walls)
         .map_err(|e| DbError::Mismatch(e.to_string()))?;
+    if db.older_progress()? {
+        return Err(DbError::Mismatch(
+            "this file holds a generation in progress by an older version of unblocker, \
+             which cannot be resumed; generate into a new file"
+                .to_string(),
+        ));
+    }
     db.claim(&[
         ("game", "rush".to_string()),
         ("size", options.size.to_string()),
         ("max_walls", options.max_walls.to_string()),
         ("units", generator.units().to_string()),
+        (SHARD_KEY, format!("{k}/{n}")),
     ])?;
-    let done = db.done_units()?;
-    let shard: Vec<u64> = (0..generator.units() as u64)
-        .filter(|u| u % n == k - 1)
-        .collect();
-    let mut pending: Vec<u64> = shard
-        .iter()
-        .copied()
-        .filter(|u| !done.contains(u))
-        .collect();
-    if let Some(max) = options.max_units {
-        pending.truncate(max);
+    let phase_of: Vec<usize> = (0..generator.units()).map(|u| generator.phase(u)).collect();
+    let top = phase_of.iter().copied().max().unwrap_or(0);
+    let own = |u: u32| u as u64 % n == k - 1;
+    let mut phases: Vec<Vec<u32>> = vec![Vec::new(); top + 1];
+    for u in (0..generator.units() as u32).filter(|&u| own(u)) {
+        phases[phase_of[u as usize]].push(u);
     }
+    let units_total: u64 = phases.iter().map(|p| p.len() as u64).sum();
+    let done: HashSet<u64> = db.done_units()?;
+    let start_phase = db.next_phase()?.unwrap_or(Some(top));
     let mut summary = Summary {
-        units_skipped: (shard.len() - pending.len()) as u64,
+        units_skipped: done.len() as u64,
         ..Summary::default()
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
         .build()
         .map_err(|e| DbError::Mismatch(format!("cannot start threads: {e}")))?;
-    let start = Instant::now();
-    let failed = AtomicBool::new(false);
-    let (sender, receiver) = mpsc::channel::<(u64, UnitOutput, f64)>();
-    let mut result = Ok(());
+    let started = Instant::now();
+    let size = options.size;
+    let Some(start_phase) = start_phase else {
+        summary.seconds = started.elapsed().as_secs_f64();
+        return Ok(summary);
+    };
+    for phase in (0..=start_phase).rev() {
+        // The candidates waiting for this phase's answers, and their queries.
+        let waiting = db.waiting(phase + 1)?;
+        let mut incoming: HashMap<u32, Vec<Query>> = HashMap::new();
+        for (unit, blob) in &waiting {
+            for q in decode_waiting(size, *unit, blob)?.1 {
+                incoming.entry(q.unit).or_default().push(q);
+            }
+        }
+        let answered: HashSet<u32> = db.answered_units(phase)?;
+        let mut jobs: Vec<Job> = phases[phase]
+            .iter()
+            .filter(|&&u| !done.contains(&(u as u64)))
+            .map(|&u| Job::Own(u, incoming.remove(&u).unwrap_or_default()))
+            .collect();
+        let mut foreign: Vec<(u32, Vec<Query>)> = incoming
+            .into_iter()
+            .filter(|(u, _)| !own(*u) && !answered.contains(u))
+            .collect();
+        foreign.sort_by_key(|(u, _)| *u);
+        jobs.extend(foreign.into_iter().map(|(u, q)| Job::Answer(u, q)));
+        let stopped = run_phase(
+            db,
+            &generator,
+            &pool,
+            jobs,
+            options,
+            phase,
+            &mut |found, seconds| {
+                summary.units_run += 1;
+                summary.positions += found;
+                let _ = seconds;
+                progress(Progress {
+                    units_done: summary.units_skipped + summary.units_run,
+                    units_total,
+                    positions: summary.positions,
+                    puzzles: summary.puzzles,
+                    phase,
+                });
+                options
+                    .max_units
+                    .is_some_and(|max| summary.units_run as usize >= max)
+            },
+        )?;
+        summary.puzzles = db.count()?;
+        if stopped {
+            break;
+        }
+        // Decide the waiting candidates: the rejected ones fail.
+        let rejected: HashSet<CandidateId> = db
+            .rejections(phase)?
+            .iter()
+            .map(|blob| decode_rejected(blob))
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .flatten()
+            .collect();
+        let mut puzzles = Vec::new();
+        for (unit, blob) in &waiting {
+            for c in decode_waiting(size, *unit, blob)?.0 {
+                if !rejected.contains(&c.id) {
+                    puzzles.push(generator.puzzle(&c));
+                }
+            }
+        }
+        db.finish_phase(phase, &puzzles, phase.checked_sub(1))?;
+        summary.puzzles = db.count()?;
+    }
+    summary.seconds = started.elapsed().as_secs_f64();
+    Ok(summary)
+}
+
+/// Runs a phase's jobs in parallel, committing each as it finishes; calls
+/// `after(positions, seconds)` for each unit of the shard, which returns
+/// true to stop early. Returns true when stopped early.
+fn run_phase(
+    db: &mut Database,
+    generator: &Generator,
+    pool: &rayon::ThreadPool,
+    jobs: Vec<Job>,
+    options: &GenerateOptions,
+    phase: usize,
+    after: &mut dyn FnMut(u64, f64) -> bool,
+) -> Result<bool, DbError> {
+    let stop = AtomicBool::new(false);
+    let (sender, receiver) = mpsc::channel::<Done>();
+    let mut result = Ok(false);
     std::thread::scope(|scope| {
-        let (generator, pending, failed) = (&generator, &pending, &failed);
+        let stop = &stop;
         scope.spawn(move || {
             pool.install(|| {
-                pending
-                    .par_iter()
-                    .for_each_init(Scratch::default, |scratch, &unit| {
-                        if failed.load(Ordering::Relaxed) {
+                jobs.into_par_iter()
+                    .for_each_init(Scratch::default, |scratch, job| {
+                        if stop.load(Ordering::Relaxed) {
                             return;
                         }
                         let t = Instant::now();
-                        let output = generator.run_unit(unit as usize, scratch);
-                        // The receiver only hangs up after a failure.
-                        let _ = sender.send((unit, output, t.elapsed().as_secs_f64()));
+                        let done = match job {
+                            Job::Own(u, queries) => Done::Own(
+                                u,
+                                generator.search(u as usize, &queries, scratch),
+                                t.elapsed().as_secs_f64(),
+                            ),
+                            Job::Answer(u, queries) => {
+                                Done::Answer(u, generator.answer(u as usize, &queries, scratch))
+                            }
+                        };
+                        // The receiver only hangs up after a failure or a stop.
+                        let _ = sender.send(done);
                     })
             });
         });
-        for (unit, output, seconds) in receiver {
-            if let Err(e) = db.commit_unit(unit, &output, seconds) {
-                failed.store(true, Ordering::Relaxed);
-                result = Err(e);
-                break;
+        for done in receiver {
+            let committed = match done {
+                Done::Own(unit, found, seconds) => {
+                    commit_own(db, generator, options.size, unit, phase, &found, seconds)
+                        .map(|()| Some((found.positions, seconds)))
+                }
+                Done::Answer(unit, rejected) => db
+                    .commit_answers(unit as u64, phase, &encode_rejected(&rejected))
+                    .map(|()| None),
+            };
+            match committed {
+                Err(e) => {
+                    stop.store(true, Ordering::Relaxed);
+                    result = Err(e);
+                    break;
+                }
+                Ok(Some((positions, seconds))) => {
+                    if after(positions, seconds) {
+                        stop.store(true, Ordering::Relaxed);
+                        result = Ok(true);
+                        break;
+                    }
+                }
+                Ok(None) => {}
             }
-            summary.units_run += 1;
-            summary.positions += output.positions;
-            summary.puzzles += output.puzzles.len() as u64;
-            progress(Progress {
-                units_done: summary.units_skipped + summary.units_run,
-                units_total: shard.len() as u64,
-                positions: summary.positions,
-                puzzles: summary.puzzles,
-            });
         }
     });
-    result?;
-    summary.seconds = start.elapsed().as_secs_f64();
-    Ok(summary)
+    result
+}
+
+/// Commits one unit of the shard: the puzzles it decides alone (candidates
+/// without removal tests), its waiting candidates and its rejections.
+fn commit_own(
+    db: &mut Database,
+    generator: &Generator,
+    size: usize,
+    unit: u32,
+    phase: usize,
+    found: &Found,
+    seconds: f64,
+) -> Result<(), DbError> {
+    let (decided, waiting): (Vec<&Candidate>, Vec<&Candidate>) =
+        found.candidates.iter().partition(|c| c.tests == 0);
+    let puzzles: Vec<_> = decided.into_iter().map(|c| generator.puzzle(c)).collect();
+    let waiting: Vec<Candidate> = waiting.into_iter().cloned().collect();
+    let blob = (!waiting.is_empty()).then(|| encode_waiting(size, &waiting, &found.queries));
+    let rejected = (!found.rejected.is_empty()).then(|| encode_rejected(&found.rejected));
+    db.commit_unit(
+        unit as u64,
+        phase,
+        found,
+        &puzzles,
+        blob.as_deref(),
+        rejected.as_deref(),
+        seconds,
+    )
 }

@@ -14,7 +14,7 @@ mod rank;
 pub use components::{census, Census, Component, Explorer, Hardest, UNSOLVABLE};
 pub use layouts::{Layouts, Walk, GOAL, HEIGHT, SHAPES, WIDTH};
 
-use crate::rush::UnitOutput;
+use crate::rush::Found;
 use crate::store::{Database, DbError, Query};
 use crate::Puzzle;
 use std::time::Instant;
@@ -145,13 +145,14 @@ pub fn store(
     claim(db)?;
     let start = Instant::now();
     let solvable: Vec<&Component> = components.iter().filter(|c| c.hardest.is_some()).collect();
-    let mut output = UnitOutput {
-        puzzles: Vec::with_capacity(solvable.len()),
+    let found = Found {
         positions: solvable.iter().map(|c| c.size as u64).sum(),
         components: solvable.len() as u64,
+        ..Found::default()
     };
+    let mut puzzles = Vec::with_capacity(solvable.len());
     for (done, component) in solvable.iter().enumerate() {
-        output.puzzles.extend(puzzle(layouts, component));
+        puzzles.extend(puzzle(layouts, component));
         if done % 1024 == 0 {
             progress(done as u64, solvable.len() as u64);
         }
@@ -162,10 +163,9 @@ pub fn store(
         ("solvable_components", solvable.len().to_string()),
     ])?;
     let seconds = totals.seconds + start.elapsed().as_secs_f64();
-    db.commit_unit(0, &output, seconds)?;
+    db.commit_unit(0, 0, &found, &puzzles, None, None, seconds)?;
     progress(solvable.len() as u64, solvable.len() as u64);
-    let hardest = output
-        .puzzles
+    let hardest = puzzles
         .iter()
         .max_by(|a, b| {
             (a.moves, a.cluster)
@@ -177,9 +177,9 @@ pub fn store(
         generated: true,
         layouts: totals.layouts,
         components: totals.components,
-        solvable_components: output.components,
-        solvable_layouts: output.positions,
-        puzzles: output.puzzles.len() as u64,
+        solvable_components: found.components,
+        solvable_layouts: found.positions,
+        puzzles: puzzles.len() as u64,
         hardest,
         enumerate_seconds: 0.0,
         seconds: 0.0,

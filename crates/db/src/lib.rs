@@ -3,16 +3,20 @@
 //! stored in SQLite ([`Database`]) and queried by difficulty, pieces and
 //! walls ([`Query`], [`Database::random`]), with statistics and a chart
 //! ([`stats`]). The Klotski database ([`klotski`]) uses the same schema.
+//! A generation can be split into parts ([`shard`]) run anywhere, then put
+//! together with [`merge_into`].
 
 mod generate;
 pub mod klotski;
-mod layout;
-mod lines;
+mod merge;
+mod pending;
 pub mod rush;
+pub mod shard;
 pub mod stats;
 mod store;
 
 pub use generate::{generate, GenerateOptions, Progress, Summary};
+pub use merge::{merge_into, MergedShard, ShardFileError};
 pub use store::{Database, DbError, Grouping, Query};
 
 use serde::Serialize;

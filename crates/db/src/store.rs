@@ -1,7 +1,8 @@
-//! The SQLite file: schema, the generator's per-unit commits (what makes a
-//! rerun resume), queries, import, export and merging of shard files.
+//! The SQLite file: schema, the generator's per-unit and per-phase commits
+//! (what makes a rerun resume), queries, import and export (merging shard
+//! files: `merge.rs`).
 
-use crate::rush::UnitOutput;
+use crate::rush::Found;
 use crate::Puzzle;
 use rusqlite::{params, params_from_iter, Connection, OptionalExtension};
 use std::collections::HashSet;
@@ -19,7 +20,16 @@ pub enum DbError {
     Import { line: usize, message: String },
     #[error("{0}")]
     Mismatch(String),
+    #[error("{}: {error}", path.display())]
+    Shard {
+        path: PathBuf,
+        error: crate::merge::ShardFileError,
+    },
 }
+
+/// The schema's version, kept in `meta` (`schema`): a file of another
+/// version is refused by the generator.
+const SCHEMA_VERSION: &str = "2";
 
 /// The schema (documented in the crate README).
 const SCHEMA: &str = "
@@ -38,11 +48,24 @@ CREATE INDEX IF NOT EXISTS puzzles_pieces ON puzzles (pieces);
 CREATE INDEX IF NOT EXISTS puzzles_walls ON puzzles (walls);
 CREATE TABLE IF NOT EXISTS units (
     id INTEGER PRIMARY KEY,
+    phase INTEGER NOT NULL,
     positions INTEGER NOT NULL,
     components INTEGER NOT NULL,
     puzzles INTEGER NOT NULL,
     seconds REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS waiting (
+    unit INTEGER PRIMARY KEY,
+    phase INTEGER NOT NULL,
+    data BLOB NOT NULL
+);
+CREATE INDEX IF NOT EXISTS waiting_phase ON waiting (phase);
+CREATE TABLE IF NOT EXISTS answered (
+    unit INTEGER PRIMARY KEY,
+    phase INTEGER NOT NULL,
+    rejected BLOB NOT NULL
+);
+CREATE INDEX IF NOT EXISTS answered_phase ON answered (phase);
 ";
 
 /// The order of listings: hardest first, then larger components, then board
@@ -63,7 +86,7 @@ pub struct Query {
 
 /// An open puzzle database.
 pub struct Database {
-    conn: Connection,
+    pub(crate) conn: Connection,
 }
 
 const COLUMNS: &str = "moves, board, cluster, walls, pieces, histogram";
@@ -104,9 +127,43 @@ impl Database {
             std::fs::create_dir_all(parent)?;
         }
         let conn = Connection::open(path)?;
+        let units_columns: Vec<String> = conn
+            .prepare("SELECT name FROM pragma_table_info('units')")?
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        if !units_columns.is_empty() && !units_columns.iter().any(|c| c == "phase") {
+            // A file of the first schema: its puzzles are read as they are;
+            // its committed units (phase -1) cannot be resumed by this
+            // generator ([`Database::older_progress`]).
+            conn.execute_batch("ALTER TABLE units ADD COLUMN phase INTEGER NOT NULL DEFAULT -1")?;
+        }
         conn.execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")?;
         conn.execute_batch(SCHEMA)?;
+        conn.execute(
+            "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?1)",
+            [SCHEMA_VERSION],
+        )?;
+        let version: String =
+            conn.query_row("SELECT value FROM meta WHERE key = 'schema'", [], |r| {
+                r.get(0)
+            })?;
+        if version != SCHEMA_VERSION {
+            return Err(DbError::Mismatch(format!(
+                "{} has schema version {version}; this unblocker reads version {SCHEMA_VERSION}",
+                path.display()
+            )));
+        }
         Ok(Database { conn })
+    }
+
+    /// True when the file holds units committed by the first schema's
+    /// generator, which this one cannot carry on.
+    pub fn older_progress(&self) -> Result<bool, DbError> {
+        Ok(self.conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM units WHERE phase < 0)",
+            [],
+            |r| r.get(0),
+        )?)
     }
 
     /// Opens an existing database for reading; a missing file is an error
@@ -163,43 +220,132 @@ impl Database {
         Ok(ids.collect::<Result<_, _>>()?)
     }
 
-    /// Stores one unit's puzzles and marks it done, atomically.
+    /// Stores one unit's results and marks it done, atomically: the puzzles
+    /// it decided, its candidates waiting for removal tests (if any) and the
+    /// candidates its answers reject.
+    #[allow(clippy::too_many_arguments)]
     pub fn commit_unit(
         &mut self,
         unit: u64,
-        output: &UnitOutput,
+        phase: usize,
+        found: &Found,
+        puzzles: &[Puzzle],
+        waiting: Option<&[u8]>,
+        rejected: Option<&[u8]>,
         seconds: f64,
     ) -> Result<(), DbError> {
         let tx = self.conn.transaction()?;
-        {
-            let mut insert = tx.prepare_cached(
-                "INSERT OR IGNORE INTO puzzles (moves, board, cluster, walls, pieces, histogram)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?;
-            for p in &output.puzzles {
-                insert.execute(params![
-                    p.moves,
-                    p.board,
-                    p.cluster,
-                    p.walls,
-                    p.pieces,
-                    histogram_text(&p.histogram)
-                ])?;
-            }
+        insert_puzzles(&tx, puzzles)?;
+        tx.execute(
+            "INSERT OR REPLACE INTO units (id, phase, positions, components, puzzles, seconds)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![
+                unit,
+                phase,
+                found.positions,
+                found.components,
+                puzzles.len(),
+                seconds
+            ],
+        )?;
+        if let Some(data) = waiting {
             tx.execute(
-                "INSERT OR REPLACE INTO units (id, positions, components, puzzles, seconds)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![
-                    unit,
-                    output.positions,
-                    output.components,
-                    output.puzzles.len(),
-                    seconds
-                ],
+                "INSERT OR REPLACE INTO waiting (unit, phase, data) VALUES (?1, ?2, ?3)",
+                params![unit, phase, data],
+            )?;
+        }
+        if let Some(rejected) = rejected {
+            tx.execute(
+                "INSERT OR REPLACE INTO answered (unit, phase, rejected) VALUES (?1, ?2, ?3)",
+                params![unit, phase, rejected],
             )?;
         }
         tx.commit()?;
         Ok(())
+    }
+
+    /// Stores the answers of a unit of another shard (searched only for the
+    /// removal tests landing in it).
+    pub fn commit_answers(
+        &mut self,
+        unit: u64,
+        phase: usize,
+        rejected: &[u8],
+    ) -> Result<(), DbError> {
+        self.conn.execute(
+            "INSERT OR REPLACE INTO answered (unit, phase, rejected) VALUES (?1, ?2, ?3)",
+            params![unit, phase, rejected],
+        )?;
+        Ok(())
+    }
+
+    /// The units of `phase` whose candidates wait for removal tests, with
+    /// their saved state.
+    pub fn waiting(&self, phase: usize) -> Result<Vec<(u32, Vec<u8>)>, DbError> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT unit, data FROM waiting WHERE phase = ?1 ORDER BY unit")?;
+        let rows = stmt.query_map([phase], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The units that answered their removal tests in `phase`.
+    pub fn answered_units(&self, phase: usize) -> Result<HashSet<u32>, DbError> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT unit FROM answered WHERE phase = ?1")?;
+        let rows = stmt.query_map([phase], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The rejections recorded in `phase`.
+    pub fn rejections(&self, phase: usize) -> Result<Vec<Vec<u8>>, DbError> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT rejected FROM answered WHERE phase = ?1")?;
+        let rows = stmt.query_map([phase], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Ends a phase atomically: stores the decided puzzles, forgets the
+    /// state they were decided from, and records the next phase (`None`
+    /// when the generation is complete).
+    pub fn finish_phase(
+        &mut self,
+        phase: usize,
+        puzzles: &[Puzzle],
+        next: Option<usize>,
+    ) -> Result<(), DbError> {
+        let tx = self.conn.transaction()?;
+        insert_puzzles(&tx, puzzles)?;
+        tx.execute("DELETE FROM waiting WHERE phase = ?1", [phase + 1])?;
+        tx.execute("DELETE FROM answered WHERE phase = ?1", [phase])?;
+        let value = next.map_or("done".to_string(), |p| p.to_string());
+        tx.execute(
+            "INSERT OR REPLACE INTO meta (key, value) VALUES ('next_phase', ?1)",
+            [value],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Where the generation stands: `None` before it starts, `Some(None)`
+    /// when it is complete, `Some(Some(p))` when phase `p` is next.
+    pub fn next_phase(&self) -> Result<Option<Option<usize>>, DbError> {
+        let value: Option<String> = self
+            .conn
+            .query_row("SELECT value FROM meta WHERE key = 'next_phase'", [], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        Ok(value.map(|v| v.parse().ok()))
+    }
+
+    /// The number of stored puzzles.
+    pub fn count(&self) -> Result<u64, DbError> {
+        Ok(self
+            .conn
+            .query_row("SELECT count(*) FROM puzzles", [], |r| r.get(0))?)
     }
 
     /// Total positions explored and seconds spent over the committed units.
@@ -326,37 +472,24 @@ impl Database {
         out.flush()?;
         Ok(count)
     }
+}
 
-    /// Adds another database's puzzles and committed units (a shard of the
-    /// same generation); returns the number of new puzzles.
-    pub fn merge(&mut self, other: &Path) -> Result<u64, DbError> {
-        let theirs = Database::open_existing(other)?;
-        let settings: Vec<(String, String)> = theirs.meta()?;
-        drop(theirs);
-        let claimed: Vec<(&str, String)> = settings
-            .iter()
-            .map(|(k, v)| (k.as_str(), v.clone()))
-            .collect();
-        self.claim(&claimed)?;
-        self.conn.execute(
-            "ATTACH DATABASE ?1 AS other",
-            [other.to_string_lossy().as_ref()],
-        )?;
-        let result = (|| -> Result<u64, DbError> {
-            let tx = self.conn.transaction()?;
-            let added = tx.execute(
-                &format!(
-                    "INSERT OR IGNORE INTO puzzles ({COLUMNS}) SELECT {COLUMNS} FROM other.puzzles"
-                ),
-                [],
-            )? as u64;
-            tx.execute("INSERT OR IGNORE INTO units SELECT * FROM other.units", [])?;
-            tx.commit()?;
-            Ok(added)
-        })();
-        self.conn.execute("DETACH DATABASE other", [])?;
-        result
+fn insert_puzzles(tx: &rusqlite::Transaction, puzzles: &[Puzzle]) -> Result<(), DbError> {
+    let mut insert = tx.prepare_cached(
+        "INSERT OR IGNORE INTO puzzles (moves, board, cluster, walls, pieces, histogram)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    for p in puzzles {
+        insert.execute(params![
+            p.moves,
+            p.board,
+            p.cluster,
+            p.walls,
+            p.pieces,
+            histogram_text(&p.histogram)
+        ])?;
     }
+    Ok(())
 }
 
 /// A column puzzles are grouped by.

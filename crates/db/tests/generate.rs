@@ -1,17 +1,10 @@
 //! The generator against fogleman/rush's counts and the solver, and the
 //! database's resume, shard and merge guarantees.
 
-use std::path::{Path, PathBuf};
-use unblocker_db::rush::Generator;
+use std::path::Path;
 use unblocker_db::{generate, Database, GenerateOptions, Puzzle, Query};
 use unblocker_model::{format, Metric};
 use unblocker_solve::{Control, Solver};
-
-fn shared(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared")
-        .join(path)
-}
 
 fn options(size: usize, max_walls: usize) -> GenerateOptions {
     GenerateOptions {
@@ -39,20 +32,57 @@ fn all(db: &Database) -> Vec<Puzzle> {
     db.query(&Query::default()).unwrap()
 }
 
-/// fogleman/rush's enumerator counts (cpp/src/config.h, `MaxID` + 1): the
-/// positions where no car can move left or up, one of which is the smallest
-/// position of every component.
+/// The number of puzzles of small boards, by optimum, as the previous
+/// generator (fogleman/rush's algorithm: one search per component from its
+/// smallest position, every removal test a fresh search) produced them.
 #[test]
-fn candidate_positions_match_fogleman_counts() {
+fn small_databases_hold_the_known_puzzles() {
+    let dir = tempfile::tempdir().unwrap();
     for (size, walls, expected) in [
-        (4, 0, 1_349),
-        (4, 1, 9_804),
-        (4, 2, 33_953),
-        (5, 0, 268_109),
+        (
+            4,
+            2,
+            vec![(1, 1), (2, 2), (3, 7), (4, 8), (5, 5), (6, 6), (7, 3)],
+        ),
+        (
+            5,
+            0,
+            vec![
+                (1, 1),
+                (2, 3),
+                (3, 46),
+                (4, 165),
+                (5, 339),
+                (6, 340),
+                (7, 296),
+                (8, 196),
+                (9, 139),
+                (10, 83),
+                (11, 32),
+                (12, 12),
+                (13, 26),
+                (14, 22),
+                (15, 14),
+                (16, 12),
+                (18, 2),
+                (20, 2),
+            ],
+        ),
     ] {
-        let g = Generator::new(size, walls).unwrap();
-        let count: u64 = (0..g.units()).map(|u| g.unit_candidates(u)).sum();
-        assert_eq!(count, expected, "{size}x{size}, up to {walls} walls");
+        let db = generated(
+            dir.path(),
+            &format!("count-{size}-{walls}.sqlite"),
+            &options(size, walls),
+        );
+        let mut by_moves = std::collections::BTreeMap::new();
+        for p in all(&db) {
+            *by_moves.entry(p.moves).or_insert(0) += 1;
+        }
+        assert_eq!(
+            by_moves.into_iter().collect::<Vec<_>>(),
+            expected,
+            "{size}x{size}, up to {walls} walls"
+        );
     }
 }
 
@@ -81,16 +111,36 @@ fn small_databases_agree_with_the_solver() {
             assert_eq!(a.reachable_states, p.cluster, "{}", p.board);
             assert_eq!(a.distance_histogram, p.histogram, "{}", p.board);
             assert_eq!(p.walls as usize, board.walls().len());
-            for (i, _) in p.board.match_indices('x') {
-                let mut without = p.board.clone();
-                without.replace_range(i..i + 1, "o");
-                let board = format::parse(&without, Default::default()).unwrap();
-                let fewer = solver.analyze(&board, Metric::Slide, &control).unwrap();
-                assert!(
-                    fewer.optimal < Some(p.moves),
-                    "{}: wall at {i} is not needed",
-                    p.board
-                );
+            // Minimal: removing any wall or car but the target lowers the optimum.
+            let mut pieces: Vec<char> = p.board.chars().filter(|&c| c != 'o' && c != 'A').collect();
+            pieces.sort();
+            pieces.dedup();
+            for piece in pieces {
+                let cells: Vec<usize> = p
+                    .board
+                    .char_indices()
+                    .filter(|&(_, c)| c == piece)
+                    .map(|(i, _)| i)
+                    .collect();
+                let removals: Vec<Vec<usize>> = if piece == 'x' {
+                    cells.iter().map(|&i| vec![i]).collect()
+                } else {
+                    vec![cells]
+                };
+                for removed in removals {
+                    let mut without: Vec<char> = p.board.chars().collect();
+                    for &i in &removed {
+                        without[i] = 'o';
+                    }
+                    let without: String = without.into_iter().collect();
+                    let board = format::parse(&without, Default::default()).unwrap();
+                    let fewer = solver.analyze(&board, Metric::Slide, &control).unwrap();
+                    assert!(
+                        fewer.optimal < Some(p.moves),
+                        "{}: {piece} at {removed:?} is not needed",
+                        p.board
+                    );
+                }
             }
         }
         // Each component appears once: the one-move puzzle is the lone target.
@@ -150,7 +200,7 @@ fn a_database_refuses_a_different_generation() {
 fn rush1000_round_trips_through_import_and_export() {
     let dir = tempfile::tempdir().unwrap();
     let mut db = Database::open(&dir.path().join("imported.sqlite")).unwrap();
-    let text = std::fs::read_to_string(shared("puzzles/rush/rush1000.txt")).unwrap();
+    let text = unblocker_testdata::read_to_string("puzzles/rush/rush1000.txt");
     assert_eq!(db.import(text.as_bytes()).unwrap(), 1000);
     // Importing again adds nothing.
     assert_eq!(db.import(text.as_bytes()).unwrap(), 0);
@@ -208,4 +258,33 @@ fn bad_import_lines_are_reported_with_their_number() {
         .import("# comment\n60 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332\n12 ABC 4\n".as_bytes())
         .unwrap_err();
     assert!(err.to_string().starts_with("line 3:"), "{err}");
+}
+
+/// A file of the first schema: its puzzles stay readable; a generation it
+/// holds in progress is refused, and its puzzles are left as they were.
+#[test]
+fn files_of_the_first_schema_are_read_and_not_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("first.sqlite");
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute_batch(
+            "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+            INSERT INTO meta VALUES ('game', 'rush'), ('size', '4'), ('max_walls', '2');
+            CREATE TABLE puzzles (id INTEGER PRIMARY KEY, moves INTEGER NOT NULL,
+                board TEXT NOT NULL UNIQUE, cluster INTEGER NOT NULL, walls INTEGER NOT NULL,
+                pieces INTEGER NOT NULL, histogram TEXT NOT NULL);
+            CREATE TABLE units (id INTEGER PRIMARY KEY, positions INTEGER NOT NULL,
+                components INTEGER NOT NULL, puzzles INTEGER NOT NULL, seconds REAL NOT NULL);
+            INSERT INTO units VALUES (7, 100, 2, 1, 0.5);
+            INSERT INTO puzzles (moves, board, cluster, walls, pieces, histogram)
+                VALUES (2, 'oooooooBooAABoooooooooooo', 12, 0, 2, '4,6,2');",
+        )
+        .unwrap();
+    let mut db = Database::open(&path).unwrap();
+    assert_eq!(all(&db).len(), 1);
+    assert_eq!(all(&db)[0].histogram, vec![4, 6, 2]);
+    let err = generate(&mut db, &options(4, 2), |_| {}).unwrap_err();
+    assert!(err.to_string().contains("older version"), "{err}");
+    assert_eq!(all(&db).len(), 1);
 }

@@ -1,19 +1,12 @@
 //! The Klotski database against dnomd343/klotski's layout count, the
-//! classic layouts' ground truth (/work/shared/puzzles/klotski/classic.tsv)
+//! classic layouts' ground truth (the data's puzzles/klotski/classic.tsv)
 //! and the solver's own analysis.
 
-use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use unblocker_db::klotski::{generate_klotski, store, Explorer, Layouts, Totals, UNSOLVABLE};
 use unblocker_db::{Database, Query};
 use unblocker_model::{format, Metric};
 use unblocker_solve::{Control, Solver};
-
-fn shared(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared")
-        .join(path)
-}
 
 /// The enumeration, shared by the tests of this file (it holds 117 MB).
 fn layouts() -> &'static Layouts {
@@ -32,7 +25,7 @@ struct Classic {
 /// The rows with the bottom-centre goal (all but the Pennant puzzle, whose
 /// goal is elsewhere).
 fn classics() -> Vec<Classic> {
-    let text = std::fs::read_to_string(shared("puzzles/klotski/classic.tsv")).unwrap();
+    let text = unblocker_testdata::read_to_string("puzzles/klotski/classic.tsv");
     text.lines()
         .skip(1)
         .map(|line| line.split('\t').collect::<Vec<_>>())

@@ -7,10 +7,13 @@
 
 pub mod heuristic;
 pub mod klotski;
+pub mod line;
 pub mod mirror;
 pub mod rush;
+pub mod unit;
 
 pub use heuristic::Heuristic;
+use std::ops::Range;
 use unblocker_model::{Board, Cell, Direction, Metric};
 
 /// A compact, hashable position.
@@ -123,4 +126,46 @@ pub trait Indexed: Space {
         metric: Metric,
         out: &mut [(Self::State, u64)],
     ) -> usize;
+}
+
+/// A space whose positions are numbered densely in *fibers*: up to 32
+/// positions that share a `u32` of bits, fibers grouped in *blocks* (the
+/// fibers of a block are contiguous). A whole-space search
+/// (`unblocker-solve`'s `retrograde`) walks it a fiber at a time: every move
+/// of a fiber's positions leads to positions of one other fiber, so one call
+/// of [`Fibered::expand`] moves all of a fiber's chosen positions at once.
+/// Moves are their own inverse (a slide back undoes a slide), so the same
+/// expansion serves searches from the goal.
+pub trait Fibered: Sync {
+    /// A fiber with what its expansion needs to know about where it is.
+    type At: Copy;
+
+    fn blocks(&self) -> usize;
+    fn fibers(&self) -> usize;
+    /// The number of positions (their indices are `0..positions`).
+    fn positions(&self) -> u64;
+    /// The fibers of a block.
+    fn block_fibers(&self, block: usize) -> Range<usize>;
+    /// The bits of a block's fibers that are positions.
+    fn fiber_mask(&self, block: usize) -> u32;
+    /// The dense index of a position.
+    fn position_of(&self, block: usize, fiber: usize, bit: u32) -> u64;
+    /// True when every position of the block is a goal.
+    fn is_goal_block(&self, block: usize) -> bool;
+    /// The blocks one move away from `block` (besides itself).
+    fn block_neighbours(&self, block: usize) -> impl Iterator<Item = usize> + '_;
+    /// The first fiber of a block.
+    fn first(&self, block: usize) -> Self::At;
+    /// The next fiber of the same block.
+    fn advance(&self, at: &mut Self::At);
+    /// The fiber's index and block.
+    fn fiber(at: &Self::At) -> usize;
+    fn block(at: &Self::At) -> usize;
+    /// Calls `emit(fiber, bits)` for the positions one move away from the
+    /// positions `bits` of fiber `at`, grouped by fiber (a fiber may be
+    /// emitted more than once).
+    fn expand(&self, at: &Self::At, bits: u32, emit: impl FnMut(&Self::At, u32));
+    /// The positions of the fiber `at` one move from `bits` without
+    /// leaving the fiber (the part of [`Fibered::expand`] it emits to `at`).
+    fn within(&self, at: &Self::At, bits: u32) -> u32;
 }

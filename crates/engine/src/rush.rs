@@ -17,6 +17,7 @@
 //! index change beside its key change, and an exploration can mark visited
 //! positions in a bitmap instead of a hash table.
 
+use crate::line::{arrangements, reach};
 use crate::{Heuristic, Indexed, Space};
 use unblocker_model::{Board, Cell, Direction, Goal, Metric, Mobility, Side};
 
@@ -95,34 +96,6 @@ struct HotLine {
     /// arrangement, which keys of the space never hold, read the last
     /// arrangement's runs so that any key stays inside the table.
     run_base: [u32; 16],
-}
-
-/// Every way to put cars of the given lengths, in order, on a line.
-fn arrangements(lengths: &[usize], line: usize) -> Vec<Vec<u8>> {
-    fn place(
-        lengths: &[usize],
-        from: usize,
-        line: usize,
-        prefix: &mut Vec<u8>,
-        out: &mut Vec<Vec<u8>>,
-    ) {
-        let Some((&len, rest)) = lengths.split_first() else {
-            out.push(prefix.clone());
-            return;
-        };
-        let needed: usize = rest.iter().sum::<usize>() + len;
-        for start in from..=line.saturating_sub(needed) {
-            if start + needed > line {
-                break;
-            }
-            prefix.push(start as u8);
-            place(rest, start + len, line, prefix, out);
-            prefix.pop();
-        }
-    }
-    let mut out = Vec::new();
-    place(lengths, 0, line, &mut Vec::new(), &mut out);
-    out
 }
 
 /// Why a board cannot become a [`RushSpace`].
@@ -573,7 +546,6 @@ fn build_runs(
             steps.clear();
             longer.clear();
             let taken = crossing | own;
-            let free = |k: usize| (taken >> k) & 1 == 0;
             for (slot, &len) in lengths.iter().enumerate() {
                 let o = arrangement[slot] as usize;
                 let mut push = |d: i32| {
@@ -590,15 +562,12 @@ fn build_runs(
                         longer.push(both);
                     }
                 };
-                let mut d = 1;
-                while o + len - 1 + d < line.len && free(o + len - 1 + d) {
+                let (back, forth) = reach(o, len, taken, line.len);
+                for d in 1..=forth {
                     push(d as i32);
-                    d += 1;
                 }
-                let mut d = 1;
-                while d <= o && free(o - d) {
+                for d in 1..=back {
                     push(-(d as i32));
-                    d += 1;
                 }
             }
             let start = moves.len() as u32;
@@ -733,19 +702,5 @@ impl Indexed for RushSpace {
             assert!(std::mem::offset_of!((u64, u64), 0) == 0);
         }
         self.expand_pairs(key, [key, index], metric, &self.index_moves, out)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::arrangements;
-
-    #[test]
-    fn arrangements_count_every_ordered_placement() {
-        assert_eq!(arrangements(&[2], 6).len(), 5);
-        assert_eq!(arrangements(&[2, 2], 6).len(), 6);
-        assert_eq!(arrangements(&[2, 3], 6).len(), 3);
-        assert_eq!(arrangements(&[2, 2], 8).len(), 15);
-        assert_eq!(arrangements(&[3, 3], 6), vec![vec![0, 3]]);
     }
 }

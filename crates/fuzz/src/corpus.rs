@@ -76,10 +76,3 @@ pub fn save(kind: Kind, bytes: &[u8]) -> PathBuf {
     }
     path
 }
-
-/// A path under `../shared` (the ground-truth data beside the checkout).
-pub fn shared(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared")
-        .join(path)
-}

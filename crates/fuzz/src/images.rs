@@ -217,14 +217,12 @@ pub fn encoded() -> BoxedStrategy<Vec<u8>> {
     .boxed()
 }
 
-/// Real screenshots (PNG and JPEG from `../shared/screenshots`, and one
-/// re-encoded as GIF and WebP).
+/// Real screenshots (PNG and JPEG from the data's `screenshots`, found by
+/// `unblocker-testdata`, and one re-encoded as GIF and WebP).
 fn screenshots() -> &'static [Vec<u8>] {
     static SEEDS: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
     SEEDS.get_or_init(|| {
-        let dir = crate::corpus::shared("screenshots");
-        let read =
-            |f: &str| std::fs::read(dir.join(f)).unwrap_or_else(|e| panic!("cannot read {f}: {e}"));
+        let read = |f: &str| unblocker_testdata::read(&format!("screenshots/{f}"));
         let png = read("unblocker/Puzzle-I-4.png");
         let picture = image::load_from_memory(&png)
             .expect("a real screenshot")

@@ -59,6 +59,7 @@ pub fn server() -> &'static Server {
             Config {
                 limits: limits(),
                 database: None,
+                hosts: Default::default(),
             },
         ));
         Server {
@@ -74,7 +75,8 @@ impl Server {
     pub fn send(&self, request: &Request) -> Result<(u16, Vec<u8>), String> {
         let url = format!("{}{}", self.base, request.path);
         let content_type = if request.path == "/api/scan" {
-            "application/octet-stream"
+            // The server takes scans as images (any image type) or forms.
+            "image/png"
         } else {
             "application/json"
         };

@@ -113,9 +113,8 @@ fn exits_on_every_side_and_line() {
 
 #[test]
 fn every_cos402_jam_reads_and_matches_the_cards() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/puzzles/rush");
-    let jams = std::fs::read_to_string(dir.join("cos402_jams.txt")).unwrap();
-    let cards = std::fs::read_to_string(dir.join("thinkfun40_verified.txt")).unwrap();
+    let jams = unblocker_testdata::read_to_string("puzzles/rush/cos402_jams.txt");
+    let cards = unblocker_testdata::read_to_string("puzzles/rush/thinkfun40_verified.txt");
     let all = format::parse_jams(&jams).unwrap();
     assert_eq!(all.len(), 40);
     let boards: Vec<&str> = cards
@@ -134,9 +133,7 @@ fn every_cos402_jam_reads_and_matches_the_cards() {
 
 #[test]
 fn bundled_cards_equal_the_published_cards() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/puzzles/rush/thinkfun40_verified.txt");
-    let cards = std::fs::read_to_string(path).unwrap();
+    let cards = unblocker_testdata::read_to_string("puzzles/rush/thinkfun40_verified.txt");
     for line in cards.lines().filter(|l| !l.starts_with('#')) {
         let f: Vec<&str> = line.split_whitespace().collect();
         let bundled = unblocker_model::catalog::find(&format!("card{}", f[0])).unwrap();

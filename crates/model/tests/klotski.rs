@@ -1,5 +1,5 @@
 //! Klotski boards through every format, dnomd343/klotski's CommonCode, and
-//! the bundled layouts against `../shared/puzzles/klotski/classic.tsv`.
+//! the bundled layouts against the data's `puzzles/klotski/classic.tsv`.
 
 use proptest::prelude::*;
 use unblocker_model::format::{self, common_code, parse_common_code, Format, ParseOptions};
@@ -126,9 +126,7 @@ fn letters_only_text_is_a_board_first() {
 
 #[test]
 fn bundled_layouts_equal_the_shared_table() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/puzzles/klotski/classic.tsv");
-    let table = std::fs::read_to_string(path).unwrap();
+    let table = unblocker_testdata::read_to_string("puzzles/klotski/classic.tsv");
     let mut count = 0;
     for line in table.lines().skip(1) {
         let f: Vec<&str> = line.split('\t').collect();

@@ -6,14 +6,12 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use image::{DynamicImage, ImageFormat, Rgb, RgbImage};
 use std::hint::black_box;
 use std::io::Cursor;
-use std::path::Path;
 
 fn tall_screenshot() -> DynamicImage {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/screenshots/wayneyu-unblockMeSolver/Screenshot_20180726-203231.png");
-    let shot = image::open(&path)
-        .expect("the shared screenshot")
-        .into_rgb8();
+    let path = unblocker_testdata::path(
+        "screenshots/wayneyu-unblockMeSolver/Screenshot_20180726-203231.png",
+    );
+    let shot = image::open(&path).expect("the screenshot").into_rgb8();
     let mut tall = RgbImage::from_pixel(1080, 2340, Rgb([12, 12, 12]));
     image::imageops::replace(&mut tall, &shot, 0, 210);
     DynamicImage::ImageRgb8(tall)

@@ -79,7 +79,7 @@ fn menu_screenshots_are_not_boards() {
 #[test]
 fn truncated_files_are_refused_with_a_clear_message() {
     for file in ["tsiodras/IMG_0354.PNG", "unblocker/Puzzle-E-29.jpg"] {
-        let bytes = std::fs::read(common::shared("screenshots").join(file)).unwrap();
+        let bytes = unblocker_testdata::read(&format!("screenshots/{file}"));
         for keep in [bytes.len() / 2, 200, 40] {
             let error = scan(&bytes[..keep]).expect_err(file);
             assert!(

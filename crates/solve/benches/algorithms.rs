@@ -10,7 +10,6 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
-use std::path::Path;
 use unblocker_model::{format, Board};
 use unblocker_solve::{Algorithm, Heuristic, SolveOptions, Solver};
 
@@ -46,12 +45,11 @@ fn hardest(c: &mut Criterion) {
 }
 
 fn feup_hard(c: &mut Criterion) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/puzzles/rush/feup_group19_verified.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipping feup-hard: {} not found", path.display());
-        return;
+    let path = match unblocker_testdata::find("puzzles/rush/feup_group19_verified.txt") {
+        Ok(path) => path,
+        Err(missing) => return eprintln!("skipping feup-hard: {missing}"),
     };
+    let text = std::fs::read_to_string(&path).unwrap();
     let boards: Vec<Board> = text
         .lines()
         .filter(|l| l.starts_with("hard-"))

@@ -5,11 +5,11 @@
 //! - `hardest-nowalls`: the 51-move wall-free puzzle;
 //! - `largest-component`: full exploration of the 541,934-position component
 //!   (`Solver::explore`: a sweep over the dense index, no solution);
-//! - `rush1000`: all 1000 puzzles of `../shared/puzzles/rush/rush1000.txt`.
+//! - `rush1000`: all 1000 puzzles of the data's `puzzles/rush/rush1000.txt`
+//!   (`UNBLOCKER_DATA`, default `../shared`).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
-use std::path::Path;
 use unblocker_model::{format, Board, Metric};
 use unblocker_solve::{Control, SolveOptions, Solver};
 
@@ -53,12 +53,11 @@ fn single_puzzles(c: &mut Criterion) {
 }
 
 fn rush1000(c: &mut Criterion) {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/puzzles/rush/rush1000.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipping rush1000: {} not found", path.display());
-        return;
+    let path = match unblocker_testdata::find("puzzles/rush/rush1000.txt") {
+        Ok(path) => path,
+        Err(missing) => return eprintln!("skipping rush1000: {missing}"),
     };
+    let text = std::fs::read_to_string(&path).unwrap();
     let boards: Vec<Board> = text
         .lines()
         .filter_map(|l| l.split_whitespace().nth(1))

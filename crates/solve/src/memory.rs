@@ -196,57 +196,40 @@ fn vec_capacity_for(len: usize, capacity: usize, more: usize) -> usize {
     (len + more).max(capacity * 2).max(16)
 }
 
-impl<T> Grows for Vec<T> {
-    fn bytes(&self) -> usize {
-        self.capacity() * size_of::<T>()
-    }
+/// `Grows` for a collection that allocates `capacity()` elements and
+/// doubles like a `Vec` (a `Vec`, and a `BinaryHeap`, which is one).
+macro_rules! grows_by_capacity {
+    ($collection:ident $(: $bound:path)?) => {
+        impl<T $(: $bound)?> Grows for $collection<T> {
+            fn bytes(&self) -> usize {
+                self.capacity() * size_of::<T>()
+            }
 
-    #[inline(always)]
-    fn fits(&self, more: usize) -> bool {
-        self.len() + more <= self.capacity()
-    }
+            #[inline(always)]
+            fn fits(&self, more: usize) -> bool {
+                self.len() + more <= self.capacity()
+            }
 
-    fn new_block(&self, more: usize) -> usize {
-        if self.fits(more) {
-            0
-        } else {
-            vec_capacity_for(self.len(), self.capacity(), more) * size_of::<T>()
+            fn new_block(&self, more: usize) -> usize {
+                if self.fits(more) {
+                    0
+                } else {
+                    vec_capacity_for(self.len(), self.capacity(), more) * size_of::<T>()
+                }
+            }
+
+            fn grow(&mut self, more: usize) {
+                if !self.fits(more) {
+                    let capacity = vec_capacity_for(self.len(), self.capacity(), more);
+                    self.reserve_exact(capacity - self.len());
+                }
+            }
         }
-    }
-
-    fn grow(&mut self, more: usize) {
-        if !self.fits(more) {
-            let capacity = vec_capacity_for(self.len(), self.capacity(), more);
-            self.reserve_exact(capacity - self.len());
-        }
-    }
+    };
 }
 
-impl<T: Ord> Grows for BinaryHeap<T> {
-    fn bytes(&self) -> usize {
-        self.capacity() * size_of::<T>()
-    }
-
-    #[inline(always)]
-    fn fits(&self, more: usize) -> bool {
-        self.len() + more <= self.capacity()
-    }
-
-    fn new_block(&self, more: usize) -> usize {
-        if self.fits(more) {
-            0
-        } else {
-            vec_capacity_for(self.len(), self.capacity(), more) * size_of::<T>()
-        }
-    }
-
-    fn grow(&mut self, more: usize) {
-        if !self.fits(more) {
-            let capacity = vec_capacity_for(self.len(), self.capacity(), more);
-            self.reserve_exact(capacity - self.len());
-        }
-    }
-}
+grows_by_capacity!(Vec);
+grows_by_capacity!(BinaryHeap: Ord);
 
 /// The machine's physical memory in bytes, if the system says.
 pub fn physical_memory() -> Option<u64> {

@@ -6,38 +6,53 @@
 //! offline. The API ([`api`]) answers with the same JSON objects as the
 //! command line (`unblocker_solve::json`). Solves run on blocking threads
 //! under [`Limits`]: a time and node cap, at most a few at once, cancelled
-//! when the client goes away ([`jobs`]).
+//! when the client goes away ([`jobs`]). Every request passes [`guard`]:
+//! the Host check against DNS rebinding, the same-origin and content-type
+//! rules against cross-site requests, and the security headers.
 
 pub mod api;
 mod assets;
 mod body;
 mod error;
+pub mod guard;
 pub mod jobs;
 mod limits;
 mod request;
 
 pub use error::ApiError;
+pub use guard::Hosts;
 pub use limits::{Config, Limits};
 
-use axum::Router;
+use axum::{middleware, Router};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::net::TcpListener;
 
-/// The whole application: the API under `/api`, the page everywhere else.
-/// Fails when the configured database cannot be opened.
+/// The whole application: the API under `/api`, the page everywhere else,
+/// behind [`guard`]. Fails when the configured database cannot be opened.
 pub fn router(config: Config) -> Result<Router, String> {
     let database = config
         .database
         .as_deref()
-        .map(api::random::Shared::open)
-        .transpose()?;
+        .map(api::random::DatabaseFile::open)
+        .transpose()?
+        .map(|file| Arc::new(file) as Arc<dyn api::random::Source>);
     let state = Arc::new(jobs::Jobs::new(config.limits));
-    Ok(api::routes(state, database).merge(assets::routes()))
+    Ok(api::routes(state, database)
+        .merge(assets::routes())
+        .layer(middleware::from_fn_with_state(
+            Arc::new(config.hosts),
+            guard::guard,
+        )))
 }
 
-/// Serves on `listener` until the process ends.
-pub async fn serve(listener: TcpListener, config: Config) -> Result<(), String> {
+/// Serves on `listener` until the process ends, answering to the names of
+/// its address ([`Hosts::served_at`]).
+pub async fn serve(listener: TcpListener, mut config: Config) -> Result<(), String> {
+    let address = listener
+        .local_addr()
+        .map_err(|e| format!("cannot read the listening address: {e}"))?;
+    config.hosts = Hosts::served_at(address);
     let app = router(config)?;
     axum::serve(listener, app)
         .await
@@ -45,11 +60,12 @@ pub async fn serve(listener: TcpListener, config: Config) -> Result<(), String> 
 }
 
 /// Binds `host:port`, tells `ready` the address it got (port 0 picks a free
-/// one), then serves on a multi-threaded runtime until the process ends.
+/// one), then serves on a multi-threaded runtime until the process ends,
+/// answering to the names of that address ([`Hosts::served_at`]).
 pub fn run(
     host: &str,
     port: u16,
-    config: Config,
+    mut config: Config,
     ready: impl FnOnce(SocketAddr),
 ) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -63,6 +79,7 @@ pub fn run(
         let address = listener
             .local_addr()
             .map_err(|e| format!("cannot read the listening address: {e}"))?;
+        config.hosts = Hosts::served_at(address);
         let app = router(config)?;
         ready(address);
         axum::serve(listener, app)

@@ -1,5 +1,5 @@
 //! The server's settings: the limits (body size, solve time and size,
-//! concurrency) and the puzzle database.
+//! concurrency), the puzzle database and the host names served.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -42,4 +42,7 @@ pub struct Config {
     /// The puzzle database (`unblocker db generate`) behind
     /// `/api/random`; without one that route answers 503.
     pub database: Option<PathBuf>,
+    /// The `Host` values answered (others get 421); [`crate::run`] and
+    /// [`crate::serve`] set it from the listening address.
+    pub hosts: crate::Hosts,
 }

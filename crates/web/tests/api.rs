@@ -14,8 +14,7 @@ use unblocker_solve::{SolveOptions, Solver};
 
 /// Rows of `thinkfun40_verified.txt`: card number, slide and step optima, board.
 fn thinkfun_cards() -> Vec<(u32, u32, u32, String)> {
-    std::fs::read_to_string(shared("puzzles/rush/thinkfun40_verified.txt"))
-        .expect("shared ThinkFun cards")
+    unblocker_testdata::read_to_string("puzzles/rush/thinkfun40_verified.txt")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
@@ -32,7 +31,7 @@ fn thinkfun_cards() -> Vec<(u32, u32, u32, String)> {
 
 /// 横刀立马's row of Klotski's `classic.tsv`: piece optimum and component.
 fn hengdao_lima() -> (String, u32, u64) {
-    let text = std::fs::read_to_string(shared("puzzles/klotski/classic.tsv")).expect("classic.tsv");
+    let text = unblocker_testdata::read_to_string("puzzles/klotski/classic.tsv");
     let row = text
         .lines()
         .find(|l| l.starts_with("横刀立马"))
@@ -255,6 +254,7 @@ async fn bodies_over_the_limit_get_413() {
     for path in ["/api/solve", "/api/board", "/api/analyze"] {
         let response = client()
             .post(format!("{base}{path}"))
+            .header("content-type", "application/json")
             .body(body.clone())
             .send()
             .await
@@ -272,6 +272,7 @@ async fn bodies_over_the_limit_get_413() {
     body.extend_from_slice(br#""}"#);
     let response = client()
         .post(format!("{base}/api/board"))
+        .header("content-type", "application/json")
         .body(body)
         .send()
         .await
@@ -373,6 +374,7 @@ async fn the_stream_reports_progress_then_the_answer() {
     let body = json!({"puzzle": ENDLESS, "timeout": 0.6}).to_string();
     let text = client()
         .post(format!("{base}/api/solve/stream"))
+        .header("content-type", "application/json")
         .body(body)
         .send()
         .await
@@ -399,6 +401,7 @@ async fn the_stream_reports_progress_then_the_answer() {
     // A quick solve: just the answer.
     let text = client()
         .post(format!("{base}/api/solve/stream"))
+        .header("content-type", "application/json")
         .body(r#"{"puzzle":"card1"}"#)
         .send()
         .await
@@ -416,6 +419,7 @@ async fn busy_slots_give_503_and_closing_the_stream_cancels() {
     let body = json!({"puzzle": ENDLESS}).to_string();
     let stream = client()
         .post(format!("{base}/api/solve/stream"))
+        .header("content-type", "application/json")
         .body(body.clone())
         .send()
         .await
@@ -498,20 +502,21 @@ async fn random_picks_a_database_puzzle_of_the_chosen_difficulty() {
     // A database of fogleman/rush's first thousand puzzles.
     let folder = tempfile::tempdir().unwrap();
     let path = folder.path().join("puzzles.sqlite");
-    let lines = std::fs::read_to_string(shared("puzzles/rush/rush1000.txt")).unwrap();
+    let lines = unblocker_testdata::read_to_string("puzzles/rush/rush1000.txt");
     unblocker_db::Database::open(&path)
         .unwrap()
         .import(lines.as_bytes())
         .unwrap();
     let base = start_with(unblocker_web::Config {
-        limits: Default::default(),
-        database: Some(path),
+        database: Some(path.clone()),
+        ..Default::default()
     })
     .await;
     assert_eq!(get(&base, "/api/health").await.1["database"], true);
     for _ in 0..5 {
         let (status, puzzle) = get(&base, "/api/random?min=40&max=45").await;
         assert_eq!(status, 200, "{puzzle}");
+        assert_eq!(puzzle["source"], path.display().to_string(), "provenance");
         let moves = puzzle["moves"].as_u64().unwrap();
         assert!((40..=45).contains(&moves), "{puzzle}");
         let line = format!(

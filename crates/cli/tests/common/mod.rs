@@ -8,11 +8,6 @@ pub fn unblocker() -> Command {
     Command::cargo_bin("unblocker").unwrap()
 }
 
-/// A path under `../shared`.
-pub fn shared(path: &str) -> String {
-    format!("{}/../../../shared/{path}", env!("CARGO_MANIFEST_DIR"))
-}
-
 /// Runs a command that must succeed and print one JSON object.
 pub fn json(args: &[&str]) -> serde_json::Value {
     let out = unblocker().args(args).output().unwrap();

@@ -1,23 +1,14 @@
 //! Shared helpers for the scanner's tests: the real screenshots listed in
-//! `shared/screenshots/INDEX.tsv`, picture transforms and encoders, and the
+//! the data's `screenshots/INDEX.tsv` (see `unblocker-testdata`), picture transforms and encoders, and the
 //! synthetic screenshot renderer.
 
 #![allow(dead_code)]
 
-pub mod annotate;
 pub mod render;
 
 use image::codecs::jpeg::JpegEncoder;
 use image::{DynamicImage, ImageFormat};
 use std::io::Cursor;
-use std::path::PathBuf;
-
-/// `shared/` beside the project root.
-pub fn shared(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared")
-        .join(path)
-}
 
 /// One row of INDEX.tsv.
 pub struct Shot {
@@ -30,7 +21,7 @@ pub struct Shot {
 
 impl Shot {
     pub fn bytes(&self) -> Vec<u8> {
-        let path = shared("screenshots").join(&self.file);
+        let path = unblocker_testdata::path("screenshots").join(&self.file);
         std::fs::read(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
     }
 
@@ -40,7 +31,7 @@ impl Shot {
 }
 
 pub fn index() -> Vec<Shot> {
-    let path = shared("screenshots/INDEX.tsv");
+    let path = unblocker_testdata::path("screenshots/INDEX.tsv");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let mut lines = text.lines();

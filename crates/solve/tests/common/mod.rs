@@ -1,18 +1,10 @@
-//! Reading the ground-truth files in `../shared/puzzles`.
+//! Reading the ground-truth puzzle files (found by `unblocker-testdata`).
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
 use unblocker_model::{format, Board, Metric};
 use unblocker_solve::json::{AnalyzeJson, SolveJson};
 use unblocker_solve::{Control, Report, Solver};
-
-/// `shared/` beside the project root.
-pub fn shared(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared")
-        .join(path)
-}
 
 /// Fails listing every failure, if there are any, out of `total` checks.
 pub fn assert_all(failures: Vec<String>, total: usize) {
@@ -25,8 +17,7 @@ pub fn assert_all(failures: Vec<String>, total: usize) {
 }
 
 pub fn read(path: &str) -> String {
-    let p = shared(path);
-    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("cannot read {}: {e}", p.display()))
+    unblocker_testdata::read_to_string(path)
 }
 
 pub fn board(text: &str) -> Board {

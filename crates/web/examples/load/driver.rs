@@ -45,7 +45,13 @@ fn kind_of(i: usize) -> Kind {
 async fn request(base: String, client: reqwest::Client, i: usize) -> (Kind, u16, Duration) {
     let kind = kind_of(i);
     let started = Instant::now();
-    let post = |path: &str, body: Vec<u8>| client.post(format!("{base}{path}")).body(body).send();
+    let post = |path: &str, body: Vec<u8>| {
+        client
+            .post(format!("{base}{path}"))
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+    };
     let status = match kind {
         Kind::RushSolve => {
             post(
@@ -223,7 +229,7 @@ pub async fn round(requests: usize, limits: Limits) -> Round {
         listener,
         Config {
             limits,
-            database: None,
+            ..Config::default()
         },
     ));
     let client = reqwest::Client::new();

@@ -8,8 +8,8 @@
 //! | `POST /api/solve` | `{"puzzle", "metric"?, "algorithm"?, …}` | `solve --json`'s object |
 //! | `POST /api/solve/stream` | as `/api/solve` | NDJSON: `{"progress"}` lines, then `{"result"}` or `{"error"}` |
 //! | `POST /api/analyze` | as `/api/solve` | `analyze --json`'s object |
-//! | `GET /api/random?min=M&max=N` | | a database puzzle with M to N moves (503 without a database) |
-//! | `POST /api/scan` | the image's bytes | `scan --json`'s object; 422 with `overlay` (base64 PNG) on failure |
+//! | `GET /api/random?min=M&max=N` | | a database puzzle with M to N moves and its `source` (503 without a database) |
+//! | `POST /api/scan` | the image's bytes, or a multipart form with it | `scan --json`'s object; 422 with `overlay` (base64 PNG) on failure |
 
 mod board;
 pub mod random;
@@ -27,7 +27,7 @@ use serde_json::{json, Value};
 use std::sync::Arc;
 use unblocker_model::catalog;
 
-pub fn routes(jobs: Arc<Jobs>, database: Option<random::Shared>) -> Router {
+pub fn routes(jobs: Arc<Jobs>, database: Option<Arc<dyn random::Source>>) -> Router {
     // Bodies are read whole, within the limit, before any handler runs.
     let bodies = middleware::from_fn_with_state(jobs.limits.max_body_bytes, body::read_whole);
     let has_database = database.is_some();

@@ -26,8 +26,10 @@ export async function postJson(path, body, signal) {
   }));
 }
 
+/** Sends a picture as the body, typed (the server refuses untyped bodies). */
 export async function postBytes(path, blob) {
-  return answer(await fetch(path, { method: 'POST', body: blob }));
+  const type = blob.type || 'application/octet-stream';
+  return answer(await fetch(path, { method: 'POST', headers: { 'Content-Type': type }, body: blob }));
 }
 
 /** Reads and validates a puzzle: {board, line, game, solved, moves, …}. */

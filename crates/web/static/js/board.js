@@ -8,9 +8,34 @@ const MARGIN = 44;
 const SVG_NS = 'http://www.w3.org/2000/svg';
 export const DELTA = { up: [-1, 0], down: [1, 0], left: [0, -1], right: [0, 1] };
 const TARGET_COLOUR = '#c8372d';
-const CAR_COLOURS = ['#3d6f8e', '#d49a2a', '#5b8c5a', '#7a5c99', '#c86f3c', '#2f8f8f', '#a0522d',
-  '#6b8e23', '#b8860b', '#4f6d9a', '#8c4f6f', '#5c7c4a', '#9a6b3f', '#3f7f6f'];
-const BLOCK_COLOURS = { '1x1': '#d9a066', '1x2': '#b97a43', '2x1': '#a8713f' };
+// Every colour has a letter colour (white or ink) at a contrast of at least 4.5:1.
+const CAR_COLOURS = ['#3d6f8e', '#d49a2a', '#7a5c99', '#9cc59b', '#a0522d', '#7fc6c6', '#4f6d9a',
+  '#e0b44c', '#8c4f6f', '#f0a868', '#2e6b5f', '#c8a2d8', '#5a6f2a', '#8a5a2b'];
+const BLOCK_COLOURS = { '1x1': '#d9a066', '1x2': '#b97a43', '2x1': '#8f5e33' };
+const INK = '#1f160e';
+
+/** WCAG relative luminance of `#rrggbb`. */
+function luminance(hex) {
+  const [r, g, b] = [1, 3, 5].map(i => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+export function contrast(a, b) {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+/** White or ink, whichever reads better on `background`. */
+function letterColour(background) {
+  return contrast('#ffffff', background) >= contrast(INK, background) ? '#ffffff' : INK;
+}
+
+export function reducedMotion() {
+  return matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
 
 /** The model of a board as the server writes it (`BoardJson`). */
 export function fromServer(json) {
@@ -85,6 +110,28 @@ function element(name, attributes = {}, parent) {
   return node;
 }
 
+/**
+ * Calls `handle(key, label, event)` for a key pressed on a focused piece
+ * (without Ctrl, Alt or Meta: those are the page's shortcuts).
+ */
+export function onPieceKey(container, handle) {
+  container.addEventListener('keydown', event => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const label = event.target.closest?.('.piece')?.dataset.label;
+    if (label) handle(event.key, label, event);
+  });
+}
+
+function translate(row, col) {
+  return `translate(${col * CELL}px, ${row * CELL}px)`;
+}
+
+/** How a person hears a piece: "target piece A, 2 by 1, row 3, column 1". */
+function pieceName(piece) {
+  const kind = piece.label === 'A' ? 'target piece' : 'piece';
+  return `${kind} ${piece.label}, ${piece.width} by ${piece.height}, row ${piece.row + 1}, column ${piece.col + 1}`;
+}
+
 /** Draws models into a container and maps pointer positions back to cells. */
 export class BoardView {
   constructor(container) {
@@ -92,37 +139,113 @@ export class BoardView {
     this.svg = null;
     this.structure = '';
     this.pieces = new Map();
+    /** Pieces take the keyboard focus (play and edit). */
+    this.focusable = false;
+    this.maxHeight = Infinity;
   }
 
-  /** Draws `model`; pieces that stay glide to their new cells (`moveMs`). */
-  draw(model, { highlight = null, selected = null, moveMs = 250 } = {}) {
+  /**
+   * Draws `model`; pieces that stay glide to their new cells (`moveMs`). `path`
+   * ({label, cells: [[row, col], …]}) makes one piece travel through those
+   * corners instead of straight to its cell (a bent Klotski move).
+   */
+  draw(model, { highlight = null, selected = null, moveMs = 250, path = null } = {}) {
     const structure = JSON.stringify([model.game, model.width, model.height, model.walls, model.exit,
       model.goal, model.pieces.map(p => [p.label, p.width, p.height])]);
     if (structure !== this.structure) this.build(model);
     this.structure = structure;
-    this.svg.style.setProperty('--move-ms', `${moveMs}ms`);
+    const ms = reducedMotion() ? 0 : moveMs;
+    this.svg.style.setProperty('--move-ms', `${ms}ms`);
+    this.container.classList.remove('won');
     for (const piece of model.pieces) {
       const node = this.pieces.get(piece.label);
       if (!node) continue;
-      node.style.transform = `translate(${piece.col * CELL}px, ${piece.row * CELL}px)`;
+      for (const animation of node.getAnimations()) animation.cancel();
+      node.style.opacity = '';
+      const to = translate(piece.row, piece.col);
+      if (path && path.label === piece.label && ms > 0) this.travel(node, path.cells, ms);
+      else node.classList.remove('pathing');
+      node.style.transform = to;
       node.classList.toggle('highlight', piece.label === highlight);
       node.classList.toggle('selected', piece.label === selected);
+      node.setAttribute('aria-label', pieceName(piece));
+      node.setAttribute('aria-pressed', String(piece.label === selected));
+      if (this.focusable) node.setAttribute('tabindex', '0'); else node.removeAttribute('tabindex');
     }
     this.model = model;
+  }
+
+  /** Moves a piece through the cells of `cells` (first to last) at an even speed. */
+  travel(node, cells, ms) {
+    const lengths = cells.slice(1).map((c, i) => Math.abs(c[0] - cells[i][0]) + Math.abs(c[1] - cells[i][1]));
+    const total = lengths.reduce((a, b) => a + b, 0) || 1;
+    let done = 0;
+    const frames = cells.map((cell, i) => {
+      if (i > 0) done += lengths[i - 1];
+      return { transform: translate(cell[0], cell[1]), offset: done / total };
+    });
+    node.classList.add('pathing');
+    node.animate(frames, { duration: ms * Math.min(cells.length - 1, 3), easing: 'ease-in-out' })
+      .finished.then(() => node.classList.remove('pathing'), () => {});
+  }
+
+  /**
+   * The win: the board flashes and the target drives out through the exit
+   * (Rush Hour; a Klotski target at the bottom edge leaves downwards).
+   * Resolves when the animation is over (at once with reduced motion).
+   */
+  async celebrate(model) {
+    this.container.classList.add('won');
+    const target = model.pieces.find(p => p.label === 'A');
+    const node = target && this.pieces.get('A');
+    if (!node) return;
+    let [dr, dc] = [0, 0];
+    const side = model.game === 'rush' ? model.exit?.side
+      : target.row + target.height === model.height ? 'bottom' : null;
+    if (side === 'right') dc = model.width - target.col;
+    if (side === 'left') dc = -(target.col + target.width);
+    if (side === 'bottom') dr = model.height - target.row;
+    if (side === 'top') dr = -(target.row + target.height);
+    if (!dr && !dc) return;
+    // The last move glides to the exit first.
+    const glide = reducedMotion() ? 0 : Number.parseFloat(this.svg.style.getPropertyValue('--move-ms')) || 0;
+    await new Promise(resolve => setTimeout(resolve, glide));
+    const from = translate(target.row, target.col);
+    const to = translate(target.row + dr, target.col + dc);
+    node.style.transform = to;
+    node.style.opacity = '0';
+    if (reducedMotion()) return;
+    node.classList.add('pathing');
+    await node.animate([{ transform: from, opacity: 1 }, { transform: to, opacity: 0 }],
+      { duration: 700, easing: 'ease-in' }).finished.catch(() => {});
+    node.classList.remove('pathing');
+  }
+
+  /** The tallest the board may be (the screen less the controls under it). */
+  fit(maxHeight) {
+    this.maxHeight = maxHeight;
+    this.size();
+  }
+
+  size() {
+    if (!this.svg) return;
+    const box = this.svg.viewBox.baseVal;
+    const width = Math.min(this.container.clientWidth || box.width, this.maxHeight * box.width / box.height);
+    this.svg.style.width = `${Math.floor(width)}px`;
   }
 
   build(model) {
     const width = model.width * CELL + 2 * MARGIN;
     const height = model.height * CELL + 2 * MARGIN;
     this.container.textContent = '';
-    this.svg = element('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img' }, this.container);
+    this.svg = element('svg', { viewBox: `0 0 ${width} ${height}`, role: 'presentation' }, this.container);
     const defs = element('defs', {}, this.svg);
     const wood = element('linearGradient', { id: 'wood', x1: 0, y1: 0, x2: 1, y2: 1 }, defs);
     element('stop', { offset: '0', 'stop-color': '#9a6534' }, wood);
     element('stop', { offset: '1', 'stop-color': '#6d4320' }, wood);
     const shine = element('linearGradient', { id: 'shine', x1: 0, y1: 0, x2: 0, y2: 1 }, defs);
-    element('stop', { offset: '0', 'stop-color': '#fff', 'stop-opacity': '.35' }, shine);
-    element('stop', { offset: '.5', 'stop-color': '#fff', 'stop-opacity': '0' }, shine);
+    element('stop', { offset: '0', 'stop-color': '#fff', 'stop-opacity': '.3' }, shine);
+    element('stop', { offset: '.3', 'stop-color': '#fff', 'stop-opacity': '0' }, shine);
     element('rect', { x: 0, y: 0, width, height, rx: 28, fill: 'url(#wood)' }, this.svg);
     const grid = element('g', { transform: `translate(${MARGIN} ${MARGIN})` }, this.svg);
     this.grid = grid;
@@ -147,16 +270,18 @@ export class BoardView {
     }
     this.pieces = new Map();
     model.pieces.forEach((piece, index) => {
-      const node = element('g', { class: 'piece', 'data-label': piece.label }, grid);
+      const node = element('g', { class: 'piece', 'data-label': piece.label, role: 'button' }, grid);
       const w = piece.width * CELL, h = piece.height * CELL;
-      element('rect', { class: 'body', x: 7, y: 7, width: w - 14, height: h - 14, rx: 16,
-        fill: colourOf(model, piece, index) }, node);
+      const colour = colourOf(model, piece, index);
+      element('rect', { class: 'body', x: 7, y: 7, width: w - 14, height: h - 14, rx: 16, fill: colour }, node);
       element('rect', { x: 7, y: 7, width: w - 14, height: h - 14, rx: 16, fill: 'url(#shine)',
         'pointer-events': 'none' }, node);
-      const text = element('text', { x: w / 2, y: h / 2 + 10, 'text-anchor': 'middle' }, node);
+      element('rect', { class: 'ring', x: 1, y: 1, width: w - 2, height: h - 2, rx: 20 }, node);
+      const text = element('text', { x: w / 2, y: h / 2 + 11, 'text-anchor': 'middle', fill: letterColour(colour) }, node);
       text.textContent = piece.label;
       this.pieces.set(piece.label, node);
     });
+    this.size();
   }
 
   drawExit(model, grid) {
@@ -197,7 +322,7 @@ export class BoardView {
     const piece = this.model.pieces.find(p => p.label === label);
     const node = this.pieces.get(label);
     node.classList.toggle('dragging', dr !== 0 || dc !== 0);
-    node.style.transform = `translate(${(piece.col + dc) * CELL}px, ${(piece.row + dr) * CELL}px)`;
+    node.style.transform = translate(piece.row + dr, piece.col + dc);
   }
 
   release(label) {

@@ -1,8 +1,9 @@
 // Edit: add, drag, rotate, resize and delete pieces, place walls, set the exit or
-// goal, switch game; every change is validated by the server and the board string follows.
+// goal, switch game, undo and redo; every change is validated by the server and the
+// board string follows. Keyboard: Tab to a piece, arrows move it, Enter selects it.
 
 import { readBoard } from './api.js';
-import { clone, toRequest } from './board.js';
+import { clone, onPieceKey, toRequest, DELTA } from './board.js';
 
 const $ = id => document.getElementById(id);
 const SHAPES = {
@@ -10,6 +11,7 @@ const SHAPES = {
   klotski: [[1, 1, '1×1'], [2, 1, '2×1'], [1, 2, '1×2'], [2, 2, '2×2']],
 };
 const LABELS = 'ABCDEFGHIJKLMNPQRSTUVWYZabcdefghijklmnpqrstuvwyz';
+const KEYS = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
 const editor = {
   draft: null,
@@ -18,6 +20,12 @@ const editor = {
   selected: null,
   timer: null,
   version: 0,
+  /** The validation in progress, and the server's verdict on the draft (null: valid). */
+  validating: null,
+  error: null,
+  /** Drafts before each change, and those undone. */
+  past: [],
+  future: [],
 };
 
 function say(text, kind) {
@@ -38,22 +46,37 @@ function pieceAtCell(row, col) {
   return editor.draft.pieces.find(p => row >= p.row && row < p.row + p.height && col >= p.col && col < p.col + p.width);
 }
 
+/** Applies `change` to the draft as one step of the undo history, then validates. */
+function mutate(app, change) {
+  const before = JSON.stringify(editor.draft);
+  if (change() === false) return;
+  if (JSON.stringify(editor.draft) === before) { changed(app); return; }
+  editor.past.push(JSON.parse(before));
+  editor.future = [];
+  changed(app);
+}
+
 /** Redraws, then asks the server whether the draft is a valid board. */
 function changed(app) {
   app.board.draw(editor.draft, { selected: editor.selected, moveMs: 120 });
   showTools();
   clearTimeout(editor.timer);
-  editor.timer = setTimeout(() => validate(app), 120);
+  editor.version++;
+  editor.error = 'the board is being checked';
+  editor.validating = new Promise(resolve => {
+    editor.timer = setTimeout(() => validate(app).then(resolve), 120);
+  });
 }
 
 async function validate(app) {
-  const version = ++editor.version;
+  const version = editor.version;
   try {
     const answer = await readBoard(toRequest(editor.draft));
     if (version !== editor.version) return;
     // The server fills in a default exit or goal; show it.
     if (editor.draft.game === 'rush' && !editor.draft.exit) editor.draft.exit = answer.board.exit;
     if (editor.draft.game === 'klotski' && !editor.draft.goal) editor.draft.goal = answer.board.goal;
+    editor.error = null;
     app.setPuzzle(answer, { source: 'editor' });
     $('edit-line').value = answer.line;
     $('edit-line').classList.remove('stale');
@@ -61,17 +84,39 @@ async function validate(app) {
     app.board.draw(editor.draft, { selected: editor.selected, moveMs: 120 });
   } catch (error) {
     if (version !== editor.version) return;
+    editor.error = error.message;
     $('edit-line').classList.add('stale');
     say(error.message, 'error');
   }
 }
 
+/**
+ * Why the draft cannot be solved or played (after its pending check), or
+ * null when it is a valid board; the message is shown in the editor.
+ */
+export async function problem(app) {
+  if (!editor.draft) return null;
+  if (editor.timer) {
+    clearTimeout(editor.timer);
+    editor.timer = null;
+    await validate(app);
+  } else {
+    await editor.validating;
+  }
+  if (editor.error) {
+    say(`Not solved: the board in the editor is not valid (${editor.error}). Fix it, or undo.`, 'error');
+    $('edit-message').scrollIntoView({ block: 'nearest' });
+  }
+  return editor.error;
+}
+
 function showTools() {
   for (const button of $('edit-tools').querySelectorAll('button')) {
-    button.classList.toggle('on', button.dataset.tool === editor.tool);
+    button.setAttribute('aria-pressed', String(button.dataset.tool === editor.tool));
   }
+  $('edit-tools').querySelector('[data-tool=goal]').textContent = editor.draft.game === 'klotski' ? 'Goal' : 'Exit';
   for (const button of $('edit-game').querySelectorAll('button')) {
-    button.classList.toggle('on', button.dataset.game === editor.draft.game);
+    button.setAttribute('aria-pressed', String(button.dataset.game === editor.draft.game));
   }
   const shapes = $('edit-shapes');
   shapes.hidden = editor.tool !== 'add';
@@ -79,7 +124,7 @@ function showTools() {
     const button = document.createElement('button');
     button.textContent = name;
     button.dataset.shape = `${w}x${h}`;
-    button.classList.toggle('on', i === editor.shape);
+    button.setAttribute('aria-pressed', String(i === editor.shape));
     button.addEventListener('click', () => { editor.shape = i; showTools(); });
     return button;
   }));
@@ -87,6 +132,8 @@ function showTools() {
   $('edit-height').value = editor.draft.height;
   const none = !selectedPiece();
   for (const id of ['edit-rotate', 'edit-grow', 'edit-shrink', 'edit-target', 'edit-delete']) $(id).disabled = none;
+  $('edit-undo').disabled = editor.past.length === 0;
+  $('edit-redo').disabled = editor.future.length === 0;
 }
 
 function mobilityOf(game, piece) {
@@ -99,14 +146,15 @@ function clampInside(piece) {
   piece.col = Math.min(Math.max(piece.col, 0), Math.max(editor.draft.width - piece.width, 0));
 }
 
-function click(app, at) {
+/** A click on the board at `at` (cells) with the current tool; false when it changes nothing. */
+function click(at) {
   const row = Math.floor(at.row), col = Math.floor(at.col);
   const { draft } = editor;
   const inside = row >= 0 && row < draft.height && col >= 0 && col < draft.width;
   if (editor.tool === 'add' && inside && !pieceAtCell(row, col)) {
     const [width, height] = SHAPES[draft.game][editor.shape];
     const piece = { label: freeLabel(), row, col, width, height };
-    if (!piece.label) return;
+    if (!piece.label) return false;
     piece.mobility = mobilityOf(draft.game, piece);
     clampInside(piece);
     draft.pieces.push(piece);
@@ -121,11 +169,11 @@ function click(app, at) {
       else if (at.col >= draft.width) draft.exit = { side: 'right', row: clampIndex(row, draft.height) };
       else if (at.row < 0) draft.exit = { side: 'top', col: clampIndex(col, draft.width) };
       else draft.exit = { side: 'bottom', col: clampIndex(col, draft.width) };
-    } else return;
+    } else return false;
   } else if (editor.tool === 'move') {
     editor.selected = null;
-  } else return;
-  changed(app);
+  } else return false;
+  return true;
 }
 
 function clampIndex(index, size) {
@@ -137,17 +185,17 @@ function setupPointer(app) {
   let drag = null;
   container.addEventListener('pointerdown', event => {
     if (app.view !== 'edit') return;
-    event.preventDefault();
     const label = app.board.pieceAt(event);
     const at = app.board.toCells(event);
     if (label && (editor.tool === 'move' || editor.tool === 'add')) {
+      event.preventDefault();
       editor.selected = label;
       drag = { label, from: at, dr: 0, dc: 0 };
       container.setPointerCapture(event.pointerId);
       app.board.draw(editor.draft, { selected: label });
       showTools();
     } else {
-      click(app, at);
+      mutate(app, () => click(at));
     }
   });
   container.addEventListener('pointermove', event => {
@@ -157,27 +205,65 @@ function setupPointer(app) {
     drag.dc = at.col - drag.from.col;
     app.board.nudge(drag.label, drag.dr, drag.dc);
   });
+  container.addEventListener('touchmove', event => { if (drag) event.preventDefault(); }, { passive: false });
   const end = () => {
     if (!drag) return;
-    const piece = editor.draft.pieces.find(p => p.label === drag.label);
-    app.board.release(drag.label);
-    piece.row += Math.round(drag.dr);
-    piece.col += Math.round(drag.dc);
-    clampInside(piece);
+    const { label, dr, dc } = drag;
     drag = null;
-    changed(app);
+    app.board.release(label);
+    mutate(app, () => {
+      const piece = editor.draft.pieces.find(p => p.label === label);
+      piece.row += Math.round(dr);
+      piece.col += Math.round(dc);
+      clampInside(piece);
+    });
   };
   container.addEventListener('pointerup', end);
   container.addEventListener('pointercancel', end);
 }
 
+/** A focused piece: arrows move it a cell, Enter or Space selects it, Delete removes the selected one. */
+function setupKeys(app) {
+  onPieceKey($('board'), (key, label, event) => {
+    if (app.view !== 'edit') return;
+    if (key === 'Enter' || key === ' ') {
+      event.preventDefault();
+      editor.selected = label;
+      app.announce(`Piece ${label} selected`);
+      changed(app);
+    } else if (key === 'Delete' || key === 'Backspace') {
+      event.preventDefault();
+      remove(app, label);
+    } else if (KEYS[key]) {
+      event.preventDefault();
+      const [dr, dc] = DELTA[KEYS[key]];
+      mutate(app, () => {
+        const piece = editor.draft.pieces.find(p => p.label === label);
+        piece.row += dr;
+        piece.col += dc;
+        clampInside(piece);
+        app.announce(`Piece ${label} at row ${piece.row + 1}, column ${piece.col + 1}`);
+      });
+    }
+  });
+}
+
 function edit(app, change) {
-  const piece = selectedPiece();
-  if (!piece) return;
-  change(piece);
-  piece.mobility = mobilityOf(editor.draft.game, piece);
-  clampInside(piece);
-  changed(app);
+  mutate(app, () => {
+    const piece = selectedPiece();
+    if (!piece) return false;
+    change(piece);
+    piece.mobility = mobilityOf(editor.draft.game, piece);
+    clampInside(piece);
+    return true;
+  });
+}
+
+function remove(app, label) {
+  mutate(app, () => {
+    editor.draft.pieces = editor.draft.pieces.filter(p => p.label !== label);
+    editor.selected = null;
+  });
 }
 
 function grow(piece, by) {
@@ -185,26 +271,45 @@ function grow(piece, by) {
   else piece.width = Math.max(1, piece.width + by);
 }
 
+/** Takes the draft from one history (`from`), keeping the current one in the other. */
+function restore(app, from, to, said) {
+  const draft = from.pop();
+  if (!draft) return;
+  to.push(editor.draft);
+  editor.draft = draft;
+  app.announce(said);
+  changed(app);
+}
+
+export function undo(app) {
+  restore(app, editor.past, editor.future, 'Undone');
+}
+
+export function redo(app) {
+  restore(app, editor.future, editor.past, 'Redone');
+}
+
 export function setup(app) {
   setupPointer(app);
+  setupKeys(app);
   for (const button of $('edit-tools').querySelectorAll('button')) {
     button.addEventListener('click', () => { editor.tool = button.dataset.tool; showTools(); });
   }
   for (const button of $('edit-game').querySelectorAll('button')) {
-    button.addEventListener('click', () => {
+    button.addEventListener('click', () => mutate(app, () => {
       const draft = editor.draft;
-      if (draft.game === button.dataset.game) return;
+      if (draft.game === button.dataset.game) return false;
       draft.game = button.dataset.game;
       draft.exit = null;
       draft.goal = null;
       editor.shape = 0;
       for (const piece of draft.pieces) piece.mobility = mobilityOf(draft.game, piece);
-      changed(app);
-    });
+      return true;
+    }));
   }
-  const resize = () => {
+  const resize = () => mutate(app, () => {
     const width = Number($('edit-width').value), height = Number($('edit-height').value);
-    if (!(width >= 2 && width <= 8 && height >= 2 && height <= 8)) return;
+    if (!(width >= 2 && width <= 8 && height >= 2 && height <= 8)) return false;
     const draft = editor.draft;
     draft.width = width;
     draft.height = height;
@@ -212,8 +317,8 @@ export function setup(app) {
     draft.pieces = draft.pieces.filter(p => p.row + p.height <= height && p.col + p.width <= width);
     draft.exit = null;
     draft.goal = null;
-    changed(app);
-  };
+    return true;
+  });
   $('edit-width').addEventListener('change', resize);
   $('edit-height').addEventListener('change', resize);
   $('edit-rotate').addEventListener('click', () => edit(app, p => { [p.width, p.height] = [p.height, p.width]; }));
@@ -225,37 +330,49 @@ export function setup(app) {
     p.label = 'A';
     editor.selected = 'A';
   }));
-  $('edit-delete').addEventListener('click', () => {
-    editor.draft.pieces = editor.draft.pieces.filter(p => p.label !== editor.selected);
-    editor.selected = null;
-    changed(app);
-  });
-  $('edit-clear').addEventListener('click', () => {
+  $('edit-delete').addEventListener('click', () => remove(app, editor.selected));
+  $('edit-clear').addEventListener('click', () => mutate(app, () => {
     editor.draft.pieces = [];
     editor.draft.walls = [];
     editor.selected = null;
-    changed(app);
-  });
+  }));
+  $('edit-undo').addEventListener('click', () => undo(app));
+  $('edit-redo').addEventListener('click', () => redo(app));
 }
 
-/** A new puzzle from elsewhere replaces the draft; the editor's own updates do not. */
+/**
+ * A new puzzle from elsewhere (a link, a scan, the Load view) replaces the
+ * draft, its history and any check in progress; the editor's own updates do not.
+ */
 export function reset(app, { source } = {}) {
   if (source === 'editor') return;
+  clearTimeout(editor.timer);
+  editor.timer = null;
+  editor.version++;
+  editor.validating = null;
+  editor.error = null;
   editor.draft = null;
+  editor.past = [];
+  editor.future = [];
+  if (app.view === 'edit') start(app);
+}
+
+/** A draft of the loaded puzzle (or an empty Rush Hour board). */
+function start(app) {
+  editor.draft = app.puzzle ? clone(app.puzzle.model)
+    : { game: 'rush', width: 6, height: 6, pieces: [], walls: [], exit: null, goal: null };
+  editor.selected = null;
+  $('edit-line').value = app.puzzle?.line || '';
 }
 
 export function enter(app) {
-  if (!editor.draft) {
-    editor.draft = app.puzzle ? clone(app.puzzle.model)
-      : { game: 'rush', width: 6, height: 6, pieces: [], walls: [], exit: null, goal: null };
-    editor.selected = null;
-    $('edit-line').value = app.puzzle?.line || '';
-  }
+  if (!editor.draft) start(app);
   $('board').classList.add('editable');
   say('', '');
   showTools();
 }
 
 export function draw(app) {
+  if (!editor.draft) start(app);
   app.board.draw(editor.draft, { selected: editor.selected, moveMs: 120 });
 }

@@ -1,4 +1,5 @@
-// Load: a screenshot (scanned on the server), a board string, a bundled or a random puzzle.
+// Load: a screenshot (scanned on the server), a board string, a bundled puzzle, or a
+// random puzzle of the database by Unblock Me's difficulty categories.
 
 import { getJson, postBytes, readBoard } from './api.js';
 
@@ -10,11 +11,11 @@ export function message(text, error = false) {
   node.className = `message ${error ? 'error' : 'ok'}`;
 }
 
-async function open(app, puzzle, extra) {
+async function open(app, puzzle, { title = null } = {}) {
   try {
-    const answer = await readBoard(puzzle, extra);
-    app.setPuzzle(answer);
-    message(`Loaded ${answer.name || answer.line}`);
+    const answer = await readBoard(puzzle);
+    app.setPuzzle(answer, { title });
+    message(`Loaded ${title || answer.name || answer.line}`);
     return answer;
   } catch (error) {
     message(error.message, true);
@@ -71,10 +72,11 @@ async function scan(app, file) {
 }
 
 export function setup(app) {
-  fillBundled().catch(error => message(error.message, true));
+  fillBundled().then(() => app.puzzle && reset(app)).catch(error => message(error.message, true));
   $('load-text').addEventListener('click', () => open(app, $('board-text').value));
-  $('load-bundled').addEventListener('click', () => open(app, $('bundled').value));
-  $('bundled').addEventListener('change', () => open(app, $('bundled').value));
+  const openBundled = () => { if ($('bundled').value) open(app, $('bundled').value); };
+  $('load-bundled').addEventListener('click', openBundled);
+  $('bundled').addEventListener('change', openBundled);
   const dropzone = $('dropzone');
   $('file').addEventListener('change', event => {
     if (event.target.files[0]) scan(app, event.target.files[0]);
@@ -89,24 +91,40 @@ export function setup(app) {
   });
   getJson('/api/health').then(health => {
     if (!health.database) {
-      for (const input of $('random-row').querySelectorAll('input, button')) input.disabled = true;
-      $('random-note').textContent = 'Random puzzles need the puzzle database, which this build does not have yet.';
+      for (const input of $('random-row').querySelectorAll('select, button')) input.disabled = true;
+      $('random-note').textContent = 'Random puzzles need a puzzle database: make one with `unblocker db generate`.';
     }
     if (!health.scanner) {
       $('dropzone').querySelector('span').textContent = 'Screenshot scanning is not in this build yet.';
     }
   });
-  $('load-random').addEventListener('click', async () => {
-    try {
-      const min = $('random-min').value, max = $('random-max').value;
-      const random = await getJson(`/api/random?min=${min}&max=${max}`);
-      await open(app, random.board);
-    } catch (error) {
-      message(error.message, true);
-    }
-  });
+  $('load-random').addEventListener('click', () => random(app));
 }
 
+/** A random puzzle of the chosen category, with its optimum and where it came from. */
+async function random(app) {
+  const select = $('random-level');
+  const [min, max] = select.value.split('-');
+  const level = select.selectedOptions[0].textContent.replace(/ \(.*/, '');
+  try {
+    const puzzle = await getJson(`/api/random?min=${min}${max ? `&max=${max}` : ''}`);
+    const category = min === '1' && !max ? '' : `${level.toLowerCase()} `;
+    const title = `Random ${category}puzzle · ${puzzle.moves} moves`;
+    if (await open(app, puzzle.board, { title })) {
+      $('random-note').textContent = `${level}: ${puzzle.moves} moves optimal, one of ` +
+        `${puzzle.cluster.toLocaleString()} positions of its family; from ${puzzle.source}.`;
+    }
+  } catch (error) {
+    message(error.message, true);
+  }
+}
+
+/** The bundled list shows the loaded puzzle, or its prompt when the puzzle is not one of them. */
 export function reset(app) {
   $('board-text').value = app.puzzle.line;
+  // The note tells a random puzzle's provenance (or that there is no database).
+  if (!$('load-random').disabled) $('random-note').textContent = '';
+  const select = $('bundled');
+  const listed = [...select.options].some(o => o.value && o.value === app.puzzle.name);
+  select.value = listed ? app.puzzle.name : '';
 }

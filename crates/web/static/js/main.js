@@ -1,5 +1,5 @@
-// The page: one board, five views (load, edit, solve and watch, play, statistics),
-// and the link that reopens the current view.
+// The page: one board, five views (load, edit, solve and watch, play, statistics)
+// as tabs, the link that reopens the current view, and the board sized to the screen.
 
 import { readBoard } from './api.js';
 import { BoardView, fromServer } from './board.js';
@@ -26,15 +26,21 @@ export const app = {
   step: 0,
   modes: { load, edit: editor, solve: watch, play, stats },
 
-  /** Takes the answer of /api/board as the new puzzle. */
-  setPuzzle(answer, { keepOriginal = false, source = 'load' } = {}) {
+  /**
+   * Takes the answer of /api/board as the new puzzle. `title` names a puzzle
+   * that has no name of its own (a random one).
+   */
+  setPuzzle(answer, { keepOriginal = false, source = 'load', title = null } = {}) {
     this.puzzle = { model: fromServer(answer.board), line: answer.line, name: answer.name, game: answer.game };
     this.clearSolution();
     if (!keepOriginal) $('original').hidden = true;
-    $('game-badge').textContent = answer.game === 'klotski' ? 'Klotski' : 'Rush Hour';
+    const game = answer.game === 'klotski' ? 'Klotski' : 'Rush Hour';
+    $('game-badge').textContent = game;
     const alias = answer.aliases?.length ? ` (${answer.aliases[0]})` : '';
-    $('puzzle-name').textContent = answer.name ? `${answer.name}${alias}`
-      : answer.common_code ? `CommonCode ${answer.common_code}` : 'Custom board';
+    const name = title || (answer.name ? `${answer.name}${alias}`
+      : answer.common_code ? `CommonCode ${answer.common_code}` : 'Custom board');
+    $('puzzle-name').textContent = name;
+    $('board').setAttribute('aria-label', `${game} board: ${name}, ${answer.board.width} by ${answer.board.height}`);
     $('board-line').textContent = answer.line;
     for (const mode of Object.values(this.modes)) mode.reset?.(this, { source });
     if (source !== 'editor') this.changed();
@@ -53,16 +59,21 @@ export const app = {
     if (view !== 'load' && view !== 'edit' && !this.puzzle) view = 'load';
     this.modes[this.view].leave?.(this);
     this.view = view;
-    for (const tab of document.querySelectorAll('.tabs button')) {
-      tab.setAttribute('aria-selected', String(tab.dataset.view === view));
+    document.body.dataset.view = view;
+    for (const tab of document.querySelectorAll('.tabs [role=tab]')) {
+      const selected = tab.dataset.view === view;
+      tab.setAttribute('aria-selected', String(selected));
+      tab.tabIndex = selected ? 0 : -1;
     }
     for (const section of document.querySelectorAll('.view')) {
       section.classList.toggle('active', section.dataset.view === view);
     }
     $('board').className = 'board';
+    this.board.focusable = view === 'play' || view === 'edit';
     this.banner(null);
     this.modes[view].enter?.(this);
     this.changed();
+    this.fit();
   },
 
   /** Redraws the board for the current view and updates the link. */
@@ -76,11 +87,29 @@ export const app = {
     if (this.puzzle) this.board.draw(this.puzzle.model);
   },
 
+  /**
+   * Sizes the board so that it and the controls under it fit the screen
+   * (its top as the page opens, less what follows it in the stage).
+   */
+  fit() {
+    const board = $('board');
+    const top = board.getBoundingClientRect().top + window.scrollY;
+    const dock = document.querySelector(`.dock[data-for="${this.view}"]`);
+    const below = dock && dock.offsetParent ? dock.getBoundingClientRect().height + 12 : 0;
+    const margin = window.innerWidth <= 820 ? 14 : 32;
+    this.board.fit(Math.max(window.innerHeight - top - below - margin, 180));
+  },
+
   banner(text, bad = false) {
     const banner = $('banner');
     banner.hidden = !text;
     banner.textContent = text || '';
     banner.classList.toggle('bad', bad);
+  },
+
+  /** Says what happened on the board to screen readers (a polite live region). */
+  announce(text) {
+    $('board-status').textContent = text;
   },
 
   toast(text) {
@@ -116,10 +145,50 @@ async function openLink() {
   }
 }
 
-async function start() {
-  for (const tab of document.querySelectorAll('.tabs button')) {
-    tab.addEventListener('click', () => app.show(tab.dataset.view));
+/** A tab chosen by the user: the editor's draft must be a valid board before it is solved or played. */
+async function choose(view) {
+  if (app.view === 'edit' && view !== 'edit' && view !== 'load') {
+    const problem = await editor.problem(app);
+    if (problem) return;
   }
+  app.show(view);
+}
+
+/** Tabs: click, or the arrow keys, Home and End (the WAI-ARIA tabs pattern). */
+function setupTabs() {
+  const tabs = [...document.querySelectorAll('.tabs [role=tab]')];
+  for (const tab of tabs) {
+    tab.addEventListener('click', () => choose(tab.dataset.view));
+    tab.addEventListener('keydown', event => {
+      const at = tabs.indexOf(tab);
+      const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1 }[event.key];
+      if (next === undefined) return;
+      event.preventDefault();
+      const target = tabs[(next + tabs.length) % tabs.length];
+      target.focus();
+      choose(target.dataset.view);
+    });
+  }
+}
+
+/** Ctrl+Z undoes and Ctrl+Shift+Z (or Ctrl+Y) redoes in Play and Edit. */
+function setupUndoKeys() {
+  document.addEventListener('keydown', event => {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+    if (event.target.closest('input, textarea, select')) return;
+    const key = event.key.toLowerCase();
+    const redo = (key === 'z' && event.shiftKey) || key === 'y';
+    if (key !== 'z' && key !== 'y') return;
+    const mode = app.modes[app.view];
+    if (!mode.undo) return;
+    event.preventDefault();
+    if (redo) mode.redo(app); else mode.undo(app);
+  });
+}
+
+async function start() {
+  setupTabs();
+  setupUndoKeys();
   $('share').addEventListener('click', () => share.copy(app));
   load.setup(app);
   editor.setup(app);
@@ -127,6 +196,7 @@ async function start() {
   watch.setup(app);
   play.setup(app);
   stats.setup(app);
+  window.addEventListener('resize', () => app.fit());
   // A link pasted into the address bar of an open page (the page writes its
   // own hash with replaceState, which fires no event).
   window.addEventListener('hashchange', async () => app.show(await openLink()));

@@ -1,28 +1,43 @@
-// Play: the user drags pieces along legal moves (the server's rules), with a move
-// counter against the optimum, undo/redo, hints from the current position and a win message.
+// Play: the user drags pieces (or moves them with the arrow keys) along legal moves
+// (the server's rules), with a move counter against the optimum, undo/redo, hints
+// from the current position and the win: the target drives out, then the verdict.
 
 import { postJson, readBoard } from './api.js';
-import { applyMove, describeMove, toRequest } from './board.js';
+import { applyMove, describeMove, onPieceKey, toRequest } from './board.js';
+import * as solve from './solve.js';
 
 const $ = id => document.getElementById(id);
 const OPPOSITE = { up: 'down', down: 'up', left: 'right', right: 'left' };
+const KEYS = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
 const state = {
   model: null,
   history: [],
   future: [],
-  /** label -> [{direction, distance}] for the current position. */
-  legal: new Map(),
+  /** label -> [{direction, distance}] for the position shown; null until the server says. */
+  legal: null,
   /** The server's (canonical) label -> ours, for the current position. */
   ours: new Map(),
   solved: false,
   optimum: null,
   hint: null,
+  /** The piece chosen with Enter or Space. */
+  selected: null,
+  /** Counts positions: a drag or a key press acts only on the position it started from. */
   version: 0,
+  /** The hint's search in progress. */
+  hinting: null,
+  ready: false,
 };
 
 function metricOf(app) {
   return app.solution?.metric || app.metric || (app.puzzle.game === 'klotski' ? 'piece' : 'slide');
+}
+
+/** `n moves` (or steps) in the metric played. */
+function amount(app, n) {
+  const unit = metricOf(app) === 'step' ? 'step' : 'move';
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
 /** Moves made so far, counted as the metric counts them. */
@@ -44,9 +59,26 @@ function say(text, kind = '') {
   $('play-message').className = `message ${kind}`;
 }
 
+/** Stops the hint's search: its answer would be for another position. */
+function stopHint() {
+  state.hinting?.abort();
+  state.hinting = null;
+}
+
+/** A new position: forget what was known of the old one, then ask the server. */
+function moved(app) {
+  state.version++;
+  state.legal = null;
+  state.hint = null;
+  stopHint();
+  draw(app);
+  showScore(app);
+  refreshLegal(app).catch(error => say(error.message, 'error'));
+}
+
 /** Asks the server for the legal moves of the current position and whether it is solved. */
 async function refreshLegal(app) {
-  const version = ++state.version;
+  const version = state.version;
   $('board').dataset.moves = 'pending';
   const answer = await readBoard(toRequest(state.model));
   if (version !== state.version) return;
@@ -55,76 +87,96 @@ async function refreshLegal(app) {
     const mine = state.model.pieces.find(p => p.row === theirs.row && p.col === theirs.col);
     if (mine) state.ours.set(theirs.label, mine.label);
   }
-  state.legal = new Map();
+  const legal = new Map();
   for (const move of answer.moves) {
     const label = state.ours.get(move.piece);
-    if (!state.legal.has(label)) state.legal.set(label, []);
-    state.legal.get(label).push({ direction: move.direction, distance: move.distance });
+    if (!legal.has(label)) legal.set(label, []);
+    legal.get(label).push({ direction: move.direction, distance: move.distance });
   }
+  state.legal = legal;
+  const won = answer.solved && !state.solved;
   state.solved = answer.solved;
   $('board').dataset.moves = 'ready';
-  showScore(app);
-}
-
-async function fetchOptimum(app) {
-  const metric = metricOf(app);
-  const solution = app.solution;
-  if (solution && solution.metric === metric) {
-    state.optimum = solution.status === 'solved' ? (metric === 'step' ? solution.steps : solution.moves) : null;
-  } else {
-    const result = await postJson('/api/solve', { puzzle: app.puzzle.line, metric });
-    state.optimum = result.status === 'solved' ? (metric === 'step' ? result.steps : result.moves) : null;
+  if (won && app.view === 'play') {
+    showScore(app, { verdict: false });
+    await app.board.celebrate(state.model);
+    if (version !== state.version) return;
   }
   showScore(app);
 }
 
-function showScore(app) {
+/** The optimum from the start: the solve of the Solve view (or the one in progress). */
+async function fetchOptimum(app) {
+  const puzzle = app.puzzle;
+  const solution = await solve.ensure(app);
+  if (!solution || app.puzzle !== puzzle) return;
+  state.optimum = solution.status === 'solved'
+    ? (solution.metric === 'step' ? solution.steps : solution.moves) : null;
+  showScore(app);
+}
+
+function showScore(app, { verdict = true } = {}) {
   const made = count(state.history, metricOf(app));
   $('play-count').textContent = String(made);
   $('play-optimum').textContent = state.optimum == null ? '–' : String(state.optimum);
   $('play-undo').disabled = state.history.length === 0;
   $('play-redo').disabled = state.future.length === 0;
   if (app.view !== 'play') return;
-  if (state.solved) {
-    const verdict = state.optimum != null && made <= state.optimum ? ' That is optimal!' : state.optimum != null ? ` The optimum is ${state.optimum}.` : '';
-    app.banner(`You solved it in ${made} ${metricOf(app) === 'step' ? 'steps' : 'moves'}!${verdict}`);
+  if (state.solved && verdict) {
+    const text = state.optimum == null ? `${amount(app, made)} — solved!`
+      : made <= state.optimum ? `${amount(app, made)} — optimal!`
+        : `${amount(app, made)} — the optimum is ${state.optimum}`;
+    app.banner(text);
+    app.announce(`Solved: ${text}`);
     $('board').classList.add('won');
-  } else {
+  } else if (!state.solved) {
     app.banner(null);
-    $('board').classList.remove('won');
   }
 }
 
-async function move(app, slide, { keepFuture = false } = {}) {
-  state.model = applyMove(state.model, { piece: slide.piece, direction: slide.direction, distance: slide.distance });
-  state.history.push(slide);
+/** Plays `slide`; one that goes on with the last (a piece moved on a cell at a time) joins it. */
+function move(app, slide, { keepFuture = false } = {}) {
+  state.model = applyMove(state.model, slide);
+  const last = state.history.at(-1);
+  if (!keepFuture && last && last.piece === slide.piece && last.direction === slide.direction) {
+    state.history[state.history.length - 1] = { ...last, distance: last.distance + slide.distance };
+  } else {
+    state.history.push(slide);
+  }
   if (!keepFuture) state.future = [];
-  state.hint = null;
   say('');
-  draw(app);
-  await refreshLegal(app);
+  app.announce(`${describeMove(slide)}. ${amount(app, count(state.history, metricOf(app)))}.`);
+  moved(app);
 }
 
-function undo(app) {
+export function undo(app) {
   const last = state.history.pop();
   if (!last) return;
-  state.model = applyMove(state.model, { piece: last.piece, direction: OPPOSITE[last.direction], distance: last.distance });
+  state.model = applyMove(state.model, { ...last, direction: OPPOSITE[last.direction] });
   state.future.push(last);
-  state.hint = null;
-  draw(app);
-  refreshLegal(app);
+  state.solved = false;
+  app.announce(`Undone: ${describeMove(last)}`);
+  moved(app);
 }
 
-function redo(app) {
+export function redo(app) {
   const next = state.future.pop();
   if (next) move(app, next, { keepFuture: true });
 }
 
 async function hint(app) {
   if (state.solved) { say('Already solved!', 'ok'); return; }
+  // A new hint replaces the one being searched (the server stops that search).
+  stopHint();
+  const controller = new AbortController();
+  state.hinting = controller;
+  const version = state.version;
   say('Thinking…');
   try {
-    const result = await postJson('/api/solve', { puzzle: toRequest(state.model), metric: metricOf(app) });
+    const result = await postJson('/api/solve', { puzzle: toRequest(state.model), metric: metricOf(app) },
+      controller.signal);
+    if (version !== state.version || state.hinting !== controller) return;
+    state.hinting = null;
     if (result.status !== 'solved') {
       say('No solution from here: undo a few moves.', 'error');
       return;
@@ -136,8 +188,27 @@ async function hint(app) {
     say(`Hint: ${describeMove({ ...first, piece: label })} (${left} to go)`, 'ok');
     draw(app);
   } catch (error) {
-    say(error.message, 'error');
+    if (error.name !== 'AbortError') say(error.message, 'error');
   }
+}
+
+/** How far a piece may go in each direction from the position shown (null: not known yet). */
+function reachOf(label) {
+  if (!state.legal) return null;
+  const reach = { up: 0, down: 0, left: 0, right: 0 };
+  for (const { direction, distance } of state.legal.get(label) || []) {
+    reach[direction] = Math.max(reach[direction], distance);
+  }
+  return reach;
+}
+
+/** Plays `slide` if it is legal in position `version`, the one it was chosen in. */
+function attempt(app, version, slide) {
+  if (version !== state.version || !state.legal) return false;
+  const legal = (state.legal.get(slide.piece) || [])
+    .some(m => m.direction === slide.direction && m.distance === slide.distance);
+  if (legal) move(app, slide);
+  return legal;
 }
 
 /** Dragging a piece: it follows the pointer along its legal moves and snaps to a cell. */
@@ -147,12 +218,9 @@ function setupDrag(app) {
   container.addEventListener('pointerdown', event => {
     if (app.view !== 'play' || state.solved) return;
     const label = app.board.pieceAt(event);
-    if (!label) return;
-    const reach = { up: 0, down: 0, left: 0, right: 0 };
-    for (const { direction, distance } of state.legal.get(label) || []) {
-      reach[direction] = Math.max(reach[direction], distance);
-    }
-    drag = { label, from: app.board.toCells(event), reach, axis: null, offset: 0 };
+    const reach = label && reachOf(label);
+    if (!reach) return;
+    drag = { label, from: app.board.toCells(event), reach, axis: null, offset: 0, version: state.version };
     container.setPointerCapture(event.pointerId);
     event.preventDefault();
   });
@@ -169,28 +237,55 @@ function setupDrag(app) {
     if (drag.axis === 'y') drag.offset = Math.min(Math.max(dr, -reach.up), reach.down);
     app.board.nudge(drag.label, drag.axis === 'y' ? drag.offset : 0, drag.axis === 'x' ? drag.offset : 0);
   });
+  // The page does not scroll under a piece being dragged.
+  container.addEventListener('touchmove', event => { if (drag) event.preventDefault(); }, { passive: false });
   const end = () => {
     if (!drag) return;
-    const { label, axis, offset } = drag;
+    const { label, axis, offset, version } = drag;
     drag = null;
     app.board.release(label);
     const cells = Math.round(offset);
-    if (!axis || cells === 0) { draw(app); return; }
     const direction = axis === 'x' ? (cells > 0 ? 'right' : 'left') : (cells > 0 ? 'down' : 'up');
-    move(app, { piece: label, direction, distance: Math.abs(cells) });
+    if (!axis || cells === 0 || !attempt(app, version, { piece: label, direction, distance: Math.abs(cells) })) {
+      draw(app);
+    }
   };
   container.addEventListener('pointerup', end);
   container.addEventListener('pointercancel', end);
 }
 
+/** A focused piece: arrow keys slide it one cell, Enter or Space selects it. */
+function setupKeys(app) {
+  onPieceKey($('board'), (key, label, event) => {
+    if (app.view !== 'play') return;
+    if (key === 'Enter' || key === ' ') {
+      event.preventDefault();
+      state.selected = state.selected === label ? null : label;
+      app.announce(state.selected ? `Piece ${label} selected` : `Piece ${label} released`);
+      draw(app);
+      return;
+    }
+    const direction = KEYS[key];
+    if (!direction) return;
+    event.preventDefault();
+    if (state.solved) return;
+    if (!attempt(app, state.version, { piece: label, direction, distance: 1 })) {
+      app.announce(state.legal ? `Piece ${label} cannot move ${direction}` : 'Wait a moment');
+    }
+  });
+}
+
 export function reset(app) {
+  stopHint();
   state.model = app.puzzle.model;
   state.history = [];
   state.future = [];
   state.hint = null;
+  state.selected = null;
   state.solved = false;
   state.optimum = null;
-  state.legal = new Map();
+  state.legal = null;
+  state.version++;
   state.ready = false;
   say('');
 }
@@ -206,12 +301,18 @@ export function enter(app) {
   showScore(app);
 }
 
+export function leave() {
+  stopHint();
+}
+
 export function draw(app) {
-  if (state.model) app.board.draw(state.model, { highlight: state.hint, moveMs: 180 });
+  if (state.model) app.board.draw(state.model, { highlight: state.hint, selected: state.selected, moveMs: 180 });
+  if (state.solved && app.view === 'play') $('board').classList.add('won');
 }
 
 export function setup(app) {
   setupDrag(app);
+  setupKeys(app);
   $('play-undo').addEventListener('click', () => undo(app));
   $('play-redo').addEventListener('click', () => redo(app));
   $('play-hint').addEventListener('click', () => hint(app));

@@ -1,9 +1,10 @@
-// The link: puzzle, metric, view and step in the URL's hash, so a copied link reopens the view.
+// The link: puzzle (a bundled puzzle by its name), metric, view and step in the
+// URL's hash, so a copied link reopens the view.
 
 export function write(app) {
   if (!app.puzzle) return;
   const params = new URLSearchParams();
-  params.set('p', app.puzzle.line);
+  params.set('p', app.puzzle.name || app.puzzle.line);
   if (app.metric) params.set('m', app.metric);
   params.set('v', app.view);
   if (app.view === 'solve' && app.step) params.set('s', String(app.step));

@@ -5,18 +5,39 @@ import { applyMove } from './board.js';
 import * as watch from './watch.js';
 
 const $ = id => document.getElementById(id);
+/** The search in progress: {controller, key, promise}. */
 let running = null;
+
+/** What a solve answers: the puzzle and the metric. */
+function keyOf(app) {
+  return JSON.stringify([app.puzzle?.line, app.metric]);
+}
 
 function unit(metric) {
   return metric === 'step' ? 'steps' : 'moves';
 }
 
+/**
+ * The loaded puzzle's solution in the chosen metric: the one known, or the
+ * search in progress (Play and Solve share it), or a new search.
+ */
+export function ensure(app) {
+  if (app.solution) return Promise.resolve(app.solution);
+  if (running && running.key === keyOf(app)) return running.promise;
+  return run(app);
+}
+
 /** Solves the loaded puzzle in the chosen metric; returns the `solve --json` object. */
-export async function run(app) {
-  if (!app.puzzle) return null;
-  running?.abort();
+export function run(app) {
+  if (!app.puzzle) return Promise.resolve(null);
+  running?.controller.abort();
   const controller = new AbortController();
-  running = controller;
+  const promise = search(app, controller);
+  running = { controller, key: keyOf(app), promise };
+  return promise;
+}
+
+async function search(app, controller) {
   const started = performance.now();
   $('progress').hidden = false;
   $('progress-text').textContent = 'Starting…';
@@ -32,7 +53,7 @@ export async function run(app) {
       $('progress-text').textContent =
         `${p.examined.toLocaleString()} examined · ${p.enqueued.toLocaleString()} enqueued · depth ${p.depth} · ${seconds} s`;
     }, controller.signal);
-    if (running !== controller) return null;
+    if (running?.controller !== controller) return null;
     app.solution = result;
     app.frames = [app.puzzle.model];
     for (const move of result.solution) app.frames.push(applyMove(app.frames.at(-1), move));
@@ -42,12 +63,12 @@ export async function run(app) {
     app.changed();
     return result;
   } catch (error) {
-    if (running !== controller) return null;
+    if (running?.controller !== controller) return null;
     $('result').textContent = error.name === 'AbortError' ? 'Cancelled.' : error.message;
     $('result').className = 'result unsolvable';
     return null;
   } finally {
-    if (running === controller) {
+    if (running?.controller === controller) {
       running = null;
       $('progress').hidden = true;
       $('solve').disabled = false;
@@ -75,7 +96,7 @@ function showVerdict(result) {
 }
 
 export function cancel() {
-  running?.abort();
+  running?.controller.abort();
 }
 
 /** Forgets the shown verdict (a new puzzle or metric). */

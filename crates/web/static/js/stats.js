@@ -16,14 +16,30 @@ function figure(list, name, value) {
   list.appendChild(box);
 }
 
-function chart(levels) {
-  const width = 600, height = 220, left = 56, bottom = 26, top = 12;
+/** Numbers with the reader's thousands separators. */
+function number(value) {
+  return Number(value).toLocaleString();
+}
+
+/**
+ * The chart, drawn at the container's own width in CSS pixels (so its text is
+ * 12 px on a phone as on a desktop): enqueued positions per depth as bars,
+ * examined as a line, with axis titles and the y labels' room measured.
+ */
+function chart(levels, width) {
+  const height = Math.round(Math.min(260, Math.max(190, width * 0.5)));
+  const font = 12, top = 26, bottom = 40, right = 10;
   const max = Math.max(1, ...levels.map(l => Math.max(l.examined, l.enqueued)));
+  const ticks = [0, 0.5, 1].map(f => Math.round(max * f));
+  const labelWidth = Math.max(...ticks.map(t => number(t).length)) * font * 0.62;
+  const left = Math.ceil(labelWidth + font * 2.2);
   const svg = document.createElementNS(SVG_NS, 'svg');
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  svg.setAttribute('width', width);
+  svg.setAttribute('height', height);
   svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', 'Positions enqueued and examined per level');
-  const plotW = width - left - 8, plotH = height - top - bottom;
+  svg.setAttribute('aria-label', `Positions enqueued (bars) and examined (line) at each depth, up to ${number(max)}`);
+  const plotW = width - left - right, plotH = height - top - bottom;
   const bar = plotW / Math.max(levels.length, 1);
   const add = (name, attributes, text) => {
     const node = document.createElementNS(SVG_NS, name);
@@ -32,33 +48,37 @@ function chart(levels) {
     svg.appendChild(node);
     return node;
   };
-  for (const fraction of [0, 0.5, 1]) {
-    const y = top + plotH * (1 - fraction);
-    add('line', { x1: left, x2: width - 8, y1: y, y2: y, stroke: '#eadfcd' });
-    add('text', { x: left - 6, y: y + 4, 'text-anchor': 'end', 'font-size': 11, fill: '#7a6a58' },
-      Math.round(max * fraction).toLocaleString());
-  }
+  const label = { 'font-size': font, fill: '#6b5b4a' };
+  ticks.forEach((tick, i) => {
+    const y = top + plotH * (1 - i / 2);
+    add('line', { x1: left, x2: width - right, y1: y, y2: y, stroke: '#eadfcd' });
+    add('text', { ...label, x: left - 6, y: y + font / 3, 'text-anchor': 'end' }, number(tick));
+  });
   levels.forEach((level, i) => {
     const h = plotH * level.enqueued / max;
     add('rect', { x: left + i * bar + bar * 0.12, y: top + plotH - h, width: bar * 0.76, height: h,
       fill: '#d49a5a', rx: Math.min(3, bar / 4) }).appendChild(
       Object.assign(document.createElementNS(SVG_NS, 'title'),
-        { textContent: `depth ${level.depth}: ${level.enqueued} enqueued, ${level.examined} examined` }));
+        { textContent: `depth ${level.depth}: ${number(level.enqueued)} enqueued, ${number(level.examined)} examined` }));
   });
   const points = levels.map((level, i) =>
     `${left + (i + 0.5) * bar},${top + plotH - plotH * level.examined / max}`).join(' ');
   add('polyline', { points, fill: 'none', stroke: '#8a3b1f', 'stroke-width': 2 });
-  const step = Math.max(1, Math.ceil(levels.length / 12));
+  // Depth labels far enough apart for their text.
+  const every = Math.max(1, Math.ceil(levels.length / Math.max(1, Math.floor(plotW / (font * 2.6)))));
   levels.forEach((level, i) => {
-    if (i % step === 0) {
-      add('text', { x: left + (i + 0.5) * bar, y: height - 8, 'text-anchor': 'middle', 'font-size': 11,
-        fill: '#7a6a58' }, level.depth);
+    if (i % every === 0) {
+      add('text', { ...label, x: left + (i + 0.5) * bar, y: top + plotH + font + 4, 'text-anchor': 'middle' }, level.depth);
     }
   });
-  add('rect', { x: left + 8, y: top, width: 10, height: 10, fill: '#d49a5a' });
-  add('text', { x: left + 22, y: top + 9, 'font-size': 11, fill: '#2b2118' }, 'enqueued');
-  add('line', { x1: left + 90, x2: left + 104, y1: top + 5, y2: top + 5, stroke: '#8a3b1f', 'stroke-width': 2 });
-  add('text', { x: left + 108, y: top + 9, 'font-size': 11, fill: '#2b2118' }, 'examined');
+  add('text', { ...label, x: left + plotW / 2, y: height - 6, 'text-anchor': 'middle', class: 'axis-title' },
+    'depth (moves from the start)');
+  add('text', { ...label, x: 0, y: 0, 'text-anchor': 'middle', class: 'axis-title',
+    transform: `translate(${font} ${top + plotH / 2}) rotate(-90)` }, 'positions');
+  add('rect', { x: left + 8, y: 6, width: 12, height: 12, fill: '#d49a5a' });
+  add('text', { ...label, x: left + 25, y: 16, fill: '#2b2118' }, 'enqueued');
+  add('line', { x1: left + 95, x2: left + 111, y1: 12, y2: 12, stroke: '#8a3b1f', 'stroke-width': 2 });
+  add('text', { ...label, x: left + 116, y: 16, fill: '#2b2118' }, 'examined');
   return svg;
 }
 
@@ -74,18 +94,18 @@ export function draw(app) {
   figure(list, 'moves', result.moves ?? '–');
   figure(list, 'steps', result.steps ?? '–');
   figure(list, 'metric', result.metric);
-  figure(list, 'examined', s.examined.toLocaleString());
-  figure(list, 'enqueued', s.enqueued.toLocaleString());
-  figure(list, 'generated', s.generated.toLocaleString());
-  figure(list, 'peak queue', s.max_frontier.toLocaleString());
+  figure(list, 'examined', number(s.examined));
+  figure(list, 'enqueued', number(s.enqueued));
+  figure(list, 'generated', number(s.generated));
+  figure(list, 'peak queue', number(s.max_frontier));
   figure(list, 'memory', `${(s.memory_bytes / 1048576).toFixed(1)} MiB`);
   figure(list, 'time', `${s.elapsed_ms.toFixed(2)} ms`);
-  if (result.reachable_states != null) figure(list, 'reachable', result.reachable_states.toLocaleString());
-  $('stats-chart').replaceChildren(chart(s.per_level));
+  if (result.reachable_states != null) figure(list, 'reachable', number(result.reachable_states));
+  drawChart(s.per_level);
   const body = $('stats-table').querySelector('tbody');
   body.replaceChildren(...s.per_level.map(level => {
     const row = document.createElement('tr');
-    for (const value of [level.depth, level.examined.toLocaleString(), level.enqueued.toLocaleString()]) {
+    for (const value of [level.depth, number(level.examined), number(level.enqueued)]) {
       const cell = document.createElement('td');
       cell.textContent = value;
       row.appendChild(cell);
@@ -94,8 +114,17 @@ export function draw(app) {
   }));
 }
 
+function drawChart(levels) {
+  const container = $('stats-chart');
+  container.replaceChildren(chart(levels, Math.max(container.clientWidth, 240)));
+}
+
 export function enter(app) {
   if (!app.solution && app.puzzle) run(app);
 }
 
-export function setup() {}
+export function setup(app) {
+  window.addEventListener('resize', () => {
+    if (app.view === 'stats' && app.solution) drawChart(app.solution.stats.per_level);
+  });
+}

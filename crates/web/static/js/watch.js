@@ -1,10 +1,15 @@
 // Watch: the solution played back with Play/Stop, steps, Reset, speed, a slider,
-// the move list, and the keys space, arrows and R.
+// the move list, and the keys space, arrows and R. A bent Klotski move travels
+// along its path; the last move ends with the target driving out.
 
-import { describeMove } from './board.js';
+import { describeMove, segments, DELTA } from './board.js';
 
 const $ = id => document.getElementById(id);
+const PLAY_ICON = 'M4 2v12l8-6z';
+const STOP_ICON = 'M3 3h10v10H3z';
 let timer = null;
+/** The step drawn last, to animate one step forward along its path. */
+let shown = 0;
 
 function interval() {
   return 2200 / Number($('w-speed').value);
@@ -13,6 +18,7 @@ function interval() {
 export function clear() {
   stop();
   $('watch').hidden = true;
+  $('watch-more').hidden = true;
   $('w-moves').textContent = '';
 }
 
@@ -20,7 +26,9 @@ export function clear() {
 export function refresh(app) {
   stop();
   const moves = app.solution?.solution || [];
-  $('watch').hidden = !app.solution || moves.length === 0;
+  const none = !app.solution || moves.length === 0;
+  $('watch').hidden = none;
+  $('watch-more').hidden = none;
   $('w-slider').max = String(moves.length);
   const list = $('w-moves');
   list.textContent = '';
@@ -30,6 +38,8 @@ export function refresh(app) {
     item.addEventListener('click', () => goTo(app, i + 1));
     list.appendChild(item);
   });
+  shown = 0;
+  app.fit();
 }
 
 export function goTo(app, step) {
@@ -41,7 +51,8 @@ export function goTo(app, step) {
 
 function play(app) {
   if (app.step >= app.frames.length - 1) app.step = 0;
-  $('w-play').textContent = '⏸ Stop';
+  $('w-play-label').textContent = 'Stop';
+  $('w-play-icon').setAttribute('d', STOP_ICON);
   timer = setInterval(() => goTo(app, app.step + 1), interval());
   goTo(app, app.step + 1);
 }
@@ -49,19 +60,35 @@ function play(app) {
 function stop() {
   clearInterval(timer);
   timer = null;
-  $('w-play').textContent = '▶ Play';
+  $('w-play-label').textContent = 'Play';
+  $('w-play-icon').setAttribute('d', PLAY_ICON);
 }
 
 function toggle(app) {
   if (timer) stop(); else if (app.frames.length > 1) play(app);
 }
 
+/** The corners a piece passes through in `move`, from `frame` (its position before). */
+function corners(frame, move) {
+  const piece = frame.pieces.find(p => p.label === move.piece);
+  const cells = [[piece.row, piece.col]];
+  for (const { direction, distance } of segments(move)) {
+    const [row, col] = cells.at(-1);
+    cells.push([row + DELTA[direction][0] * distance, col + DELTA[direction][1] * distance]);
+  }
+  return cells;
+}
+
 export function draw(app) {
   if (!app.puzzle) return;
   const frame = app.frames[app.step] || app.puzzle.model;
   const moves = app.solution?.solution || [];
-  const justMoved = app.step > 0 ? moves[app.step - 1]?.piece : null;
-  app.board.draw(frame, { highlight: justMoved, moveMs: Math.min(interval() * 0.7, 380) });
+  const move = app.step > 0 ? moves[app.step - 1] : null;
+  const forward = move && app.step === shown + 1;
+  const path = forward && segments(move).length > 1
+    ? { label: move.piece, cells: corners(app.frames[app.step - 1], move) } : null;
+  shown = app.step;
+  app.board.draw(frame, { highlight: move?.piece, path, moveMs: Math.min(interval() * 0.7, 380) });
   $('w-slider').value = String(app.step);
   $('w-counter').textContent = `${app.step} / ${moves.length}`;
   const items = $('w-moves').children;
@@ -70,10 +97,19 @@ export function draw(app) {
     items[i].classList.toggle('done', i < app.step - 1);
   }
   items[app.step - 1]?.scrollIntoView({ block: 'nearest' });
-  if (app.solution && app.step === moves.length && moves.length) {
-    app.banner(`Solved: ${moves.length} moves`);
-  } else {
-    app.banner(null);
+  const end = app.solution && app.step === moves.length && moves.length;
+  if (app.solution) {
+    app.announce(move ? `Step ${app.step} of ${moves.length}: ${describeMove(move)}${end ? '. Solved.' : ''}`
+      : `Start position, ${moves.length} moves to go`);
+  }
+  app.banner(null);
+  if (end) {
+    const count = app.solution.metric === 'step' ? app.solution.steps : app.solution.moves;
+    const unit = `${app.solution.metric === 'step' ? 'step' : 'move'}${count === 1 ? '' : 's'}`;
+    const step = app.step;
+    const show = () => { if (app.view === 'solve' && app.step === step) app.banner(`Solved: ${count} ${unit}`); };
+    // Stepping onto the end plays the win; jumping there just says it.
+    if (forward) app.board.celebrate(frame).then(show); else show();
   }
 }
 
@@ -89,10 +125,12 @@ export function setup(app) {
   $('w-slider').addEventListener('input', () => { stop(); goTo(app, Number($('w-slider').value)); });
   $('w-speed').addEventListener('input', () => { if (timer) { stop(); play(app); } });
   document.addEventListener('keydown', event => {
-    if (app.view !== 'solve' || !app.solution) return;
-    if (event.target.closest('input, textarea, select')) return;
-    // A focused button would also take the space as a click.
-    if (event.target.closest('button')) event.target.blur();
+    if (app.view !== 'solve' || !app.solution || event.ctrlKey || event.metaKey || event.altKey) return;
+    // Form fields, tabs and the slider keep their own keys; buttons other than
+    // the playback's keep the space (Play itself takes it as a click).
+    if (event.target.closest('input, textarea, select, [role=tab]')) return;
+    const button = event.target.closest('button');
+    if (event.key === ' ' && button && (button.id === 'w-play' || !button.closest('#watch'))) return;
     if (event.key === ' ') { event.preventDefault(); toggle(app); }
     else if (event.key === 'ArrowRight') { event.preventDefault(); stop(); goTo(app, app.step + 1); }
     else if (event.key === 'ArrowLeft') { event.preventDefault(); stop(); goTo(app, app.step - 1); }

@@ -1,19 +1,10 @@
-//! Starting the server on an ephemeral port, and the ground-truth files in
-//! `../shared`.
+//! Starting the server on an ephemeral port.
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use unblocker_web::{Config, Limits};
-
-/// `shared/` beside the project root.
-pub fn shared(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared")
-        .join(path)
-}
 
 /// A 6×7 Klotski board with nine small pieces: its component is far too
 /// large to search in a test, so every solve of it runs until a limit or a
@@ -24,16 +15,19 @@ pub const ENDLESS: &str = "AA..../AA..../....../B.C.D./B.C.D./EFGHIJ/......";
 pub async fn start(limits: Limits) -> String {
     start_with(Config {
         limits,
-        database: None,
+        ..Config::default()
     })
     .await
 }
 
+/// Serves `config` on 127.0.0.1 with an ephemeral port, answering to the
+/// names of that address (as `unblocker serve` does).
 pub async fn start_with(config: Config) -> String {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let address = listener.local_addr().expect("address");
-    let app = unblocker_web::router(config).expect("the server starts");
-    tokio::spawn(async move { axum::serve(listener, app).await });
+    // A database that cannot be opened fails here, not in the spawned task.
+    let _ = unblocker_web::router(config.clone()).expect("the server starts");
+    tokio::spawn(unblocker_web::serve(listener, config));
     format!("http://{address}")
 }
 
@@ -58,6 +52,7 @@ pub fn client() -> reqwest::Client {
 pub async fn post(base: &str, path: &str, body: &str) -> (u16, serde_json::Value) {
     let response = client()
         .post(format!("{base}{path}"))
+        .header("content-type", "application/json")
         .body(body.to_string())
         .send()
         .await

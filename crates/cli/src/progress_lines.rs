@@ -1,0 +1,86 @@
+//! Progress of a long run as plain lines on stderr, for batch jobs whose
+//! stderr is a log file (where a progress bar shows nothing): a line when
+//! the done share reaches a new whole percent, at most one a second, and at
+//! least one a minute while work is being done.
+
+use std::time::{Duration, Instant};
+
+const MIN_GAP: Duration = Duration::from_secs(1);
+const MAX_GAP: Duration = Duration::from_secs(60);
+
+pub struct ProgressLines {
+    /// What is running, e.g. `shard 2/4`.
+    label: String,
+    start: Instant,
+    /// When the last line was written, and its whole percent.
+    last: Option<(Instant, u64)>,
+}
+
+impl ProgressLines {
+    pub fn new(label: String) -> ProgressLines {
+        ProgressLines {
+            label,
+            start: Instant::now(),
+            last: None,
+        }
+    }
+
+    /// Reports `done` of `total` units (`detail`: positions, puzzles, …),
+    /// if a line is due.
+    pub fn update(&mut self, done: u64, total: u64, detail: &str) {
+        let now = Instant::now();
+        let percent = percent(done, total);
+        let due = match self.last {
+            None => true,
+            Some((at, p)) => {
+                let gap = now - at;
+                done == total || (gap >= MIN_GAP && percent > p) || gap >= MAX_GAP
+            }
+        };
+        if due {
+            self.last = Some((now, percent));
+            eprintln!("{}", self.line(done, total, detail, now));
+        }
+    }
+
+    fn line(&self, done: u64, total: u64, detail: &str, now: Instant) -> String {
+        let elapsed = now - self.start;
+        let eta = match done {
+            0 => "?".to_string(),
+            _ => clock(elapsed.mul_f64(total.saturating_sub(done) as f64 / done as f64)),
+        };
+        format!(
+            "[{}] {}: {done}/{total} units ({}%), ETA {eta}, {detail}",
+            clock(elapsed),
+            self.label,
+            percent(done, total)
+        )
+    }
+}
+
+/// The whole percent done (100 when there is nothing to do).
+fn percent(done: u64, total: u64) -> u64 {
+    (done * 100).checked_div(total).unwrap_or(100)
+}
+
+/// `hh:mm:ss`.
+fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_give_units_share_and_eta() {
+        let p = ProgressLines::new("shard 2/4".into());
+        let line = p.line(300, 1200, "9 positions", p.start + Duration::from_secs(10));
+        assert_eq!(
+            line,
+            "[00:00:10] shard 2/4: 300/1200 units (25%), ETA 00:00:30, 9 positions"
+        );
+        assert_eq!(clock(Duration::from_secs(3 * 3600 + 61)), "03:01:01");
+    }
+}

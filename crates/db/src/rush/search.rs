@@ -1,0 +1,432 @@
+//! One unit's search, in four stages:
+//!
+//! 1. **Distances.** Every position's distance to the goal, from all goal
+//!    positions at once ([`Retrograde::distances`]); components without a
+//!    goal position (the unsolvable ones) are never reached.
+//! 2. **Clean positions.** A stored puzzle must be *minimal*: removing any
+//!    piece other than the target lowers its optimum. (fogleman/rush tests
+//!    only the pieces his solution never moves, but a piece an optimal
+//!    solution moves always passes: dropping its moves from the solution
+//!    solves the smaller board faster.) Removing a vertical car keeps the
+//!    unit, so that half of the test is a distance look-up here: a position
+//!    is *clean* when removing any one of its vertical cars lowers its
+//!    distance.
+//! 3. **Candidates.** The component of each clean position is flooded once
+//!    ([`Retrograde::component`]): its size, distance histogram and
+//!    farthest positions, the smallest of which in fogleman/rush's order is
+//!    its puzzle. A component whose puzzle is clean is a *candidate*.
+//! 4. **Removal tests.** Removing a row's item (a car or a wall) leads into
+//!    a unit of the next lower phase: the candidate emits a [`Query`] per
+//!    such item that an optimal solution from it does not move, and the
+//!    target unit answers them from its own distances when it is searched.
+
+use super::position::{column_bits, Position};
+use super::units::{target_row, Units};
+use unblocker_engine::unit::{FiberAt, Unit};
+use unblocker_engine::Fibered;
+use unblocker_model::format::{parse_as, Format, ParseOptions};
+use unblocker_model::Metric;
+use unblocker_solve::{Algorithm, Retrograde, SolveOptions, Solver, UNREACHED};
+
+/// A candidate: its unit and its place among the unit's candidates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CandidateId {
+    pub unit: u32,
+    pub seq: u32,
+}
+
+/// A component's puzzle, waiting for its removal tests.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    pub id: CandidateId,
+    pub position: Position,
+    /// The optimum (the component's largest distance).
+    pub moves: u8,
+    /// Positions in the component, and at each distance.
+    pub cluster: u64,
+    pub histogram: Vec<u64>,
+    /// How many removal tests it waits for.
+    pub tests: u32,
+}
+
+/// A removal test: is the position (a candidate with one row item removed,
+/// in unit `unit`; [`Position::pack`]ed) fewer than `moves` moves from the
+/// goal?
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Query {
+    pub unit: u32,
+    pub position: u64,
+    pub moves: u8,
+    pub candidate: CandidateId,
+}
+
+/// What one unit's search produced.
+#[derive(Clone, Debug, Default)]
+pub struct Found {
+    /// Positions that can reach the goal.
+    pub positions: u64,
+    /// Components flooded (those holding a clean position).
+    pub components: u64,
+    /// Candidates, in order of `seq`.
+    pub candidates: Vec<Candidate>,
+    /// Their removal tests (into units of the next lower phase).
+    pub queries: Vec<Query>,
+    /// The answered queries whose candidates fail (the removal did not
+    /// lower the optimum).
+    pub rejected: Vec<CandidateId>,
+}
+
+/// Memory reused from one unit to the next (one per thread).
+#[derive(Default)]
+pub struct Scratch {
+    solver: Solver,
+    retrograde: Retrograde,
+    dist: Vec<u8>,
+    clean: Vec<u32>,
+    flooded: Vec<u32>,
+}
+
+/// Searches one unit, answering `incoming` (queries into this unit).
+pub fn search(units: &Units, unit: usize, incoming: &[Query], scratch: &mut Scratch) -> Found {
+    let index = units.index(unit);
+    let levels = scratch.retrograde.distances(&index, &mut scratch.dist);
+    let mut found = Found {
+        positions: levels.reached(),
+        ..Found::default()
+    };
+    answer(units, &index, &scratch.dist, incoming, &mut found.rejected);
+    if levels.positions.len() > 1 {
+        mark_clean(&index, &scratch.dist, &mut scratch.clean);
+        candidates(units, unit, &index, scratch, &mut found);
+    }
+    found
+}
+
+/// The candidates that the queries into a unit reject, without searching
+/// the unit: each query is one solve of its board (a run that does not
+/// search the unit, such as another shard's, answers this way; a query
+/// explores only its own component, up to the goal).
+pub fn answer_only(
+    units: &Units,
+    unit: usize,
+    incoming: &[Query],
+    scratch: &mut Scratch,
+) -> Vec<CandidateId> {
+    let options = SolveOptions {
+        metric: Metric::Slide,
+        algorithm: Algorithm::Bfs,
+        ..SolveOptions::default()
+    };
+    incoming
+        .iter()
+        .filter(|q| {
+            let board = Position::unpacked(units, unit, q.position).board_text(units);
+            let board = parse_as(&board, Format::Line, ParseOptions::default())
+                .expect("a position of the rules is a valid board");
+            let report = scratch
+                .solver
+                .solve(&board, &options)
+                .expect("a valid Rush Hour board can be searched");
+            report.length.is_none_or(|length| length >= q.moves as u32)
+        })
+        .map(|q| q.candidate)
+        .collect()
+}
+
+/// Answers the removal tests that land in this unit.
+fn answer(
+    units: &Units,
+    index: &Unit,
+    dist: &[u8],
+    queries: &[Query],
+    rejected: &mut Vec<CandidateId>,
+) {
+    for q in queries {
+        let (places, columns) = Position::unpack(q.position);
+        let at = index
+            .index_of(&places[..units.size], &columns[..units.size])
+            .expect("a removal test lands on a position of its unit");
+        if dist[at as usize] >= q.moves {
+            rejected.push(q.candidate);
+        }
+    }
+}
+
+/// Sets `clean[fiber]` to the fiber's positions at distance 1 or more from
+/// which removing any one vertical car lowers the distance.
+fn mark_clean(index: &Unit, dist: &[u8], clean: &mut Vec<u32>) {
+    clean.clear();
+    clean.resize(index.fibers(), 0);
+    let columns = index.columns();
+    let axes = *index.axes();
+    for block in 0..index.blocks() {
+        let occupied = *index.occupied(block);
+        let strides = *index.strides(block);
+        let (fiber_column, _) = index.fiber_axis(block);
+        let len = index.fiber_mask(block).count_ones();
+        let mut at = index.first(block);
+        for f in index.block_fibers(block) {
+            let base = index.position_of(block, f, 0) as usize;
+            let mut mask = 0u32;
+            for bit in 0..len {
+                let d = dist[base + bit as usize];
+                if d == 0 || d == UNREACHED {
+                    continue;
+                }
+                let same = |p: u64| dist[p as usize] == d;
+                let mut dirty = columns
+                    .fewer(occupied[fiber_column], bit as u8)
+                    .iter()
+                    .any(|&j| same(index.position_of(block, f, j as u32)));
+                for (k, &c) in axes.iter().enumerate() {
+                    if dirty || c == usize::MAX {
+                        break;
+                    }
+                    let digit = at.digits[k];
+                    dirty = columns.fewer(occupied[c], digit).iter().any(|&j| {
+                        let g = f as isize + (j as isize - digit as isize) * strides[k] as isize;
+                        same(index.position_of(block, g as usize, bit))
+                    });
+                }
+                if !dirty {
+                    mask |= 1 << bit;
+                }
+            }
+            clean[f] = mask;
+            index.advance(&mut at);
+        }
+    }
+}
+
+/// Floods the component of every clean position once; keeps the
+/// components whose puzzle is clean as candidates, with their queries.
+fn candidates(units: &Units, unit: usize, index: &Unit, scratch: &mut Scratch, found: &mut Found) {
+    let Scratch {
+        solver: _,
+        retrograde,
+        dist,
+        clean,
+        flooded,
+    } = scratch;
+    flooded.clear();
+    flooded.resize(index.fibers(), 0);
+    for block in 0..index.blocks() {
+        let mut at = index.first(block);
+        for f in index.block_fibers(block) {
+            loop {
+                let open = clean[f] & !flooded[f];
+                if open == 0 {
+                    break;
+                }
+                found.components += 1;
+                let component = flood(index, retrograde, dist, flooded, at, open.trailing_zeros());
+                let puzzle = hardest(units, unit, index, &component);
+                let (pat, pbit) = puzzle;
+                if clean[pat.fiber] >> pbit & 1 == 1 {
+                    let seq = found.candidates.len() as u32;
+                    let id = CandidateId {
+                        unit: unit as u32,
+                        seq,
+                    };
+                    let position = Position::at(
+                        units,
+                        unit,
+                        index,
+                        index.position_of(pat.block, pat.fiber, pbit),
+                    );
+                    let moved = moved_rows(units, unit, index, dist, pat, pbit);
+                    let before = found.queries.len();
+                    removal_queries(
+                        units,
+                        id,
+                        &position,
+                        component.moves,
+                        &moved,
+                        &mut found.queries,
+                    );
+                    found.candidates.push(Candidate {
+                        id,
+                        position,
+                        moves: component.moves,
+                        cluster: component.size,
+                        histogram: component.histogram,
+                        tests: (found.queries.len() - before) as u32,
+                    });
+                }
+            }
+            index.advance(&mut at);
+        }
+    }
+}
+
+/// What a flood learns of a component.
+struct Component {
+    size: u64,
+    histogram: Vec<u64>,
+    moves: u8,
+    /// The fibers holding its farthest positions, with those positions.
+    farthest: Vec<(FiberAt, u32)>,
+}
+
+fn flood(
+    index: &Unit,
+    retrograde: &mut Retrograde,
+    dist: &[u8],
+    flooded: &mut [u32],
+    at: FiberAt,
+    bit: u32,
+) -> Component {
+    let mut c = Component {
+        size: 0,
+        histogram: Vec::new(),
+        moves: 0,
+        farthest: Vec::new(),
+    };
+    retrograde.component(index, at, bit, |member, bits| {
+        flooded[member.fiber] |= bits;
+        let mut far = 0u32;
+        let mut rest = bits;
+        while rest != 0 {
+            let b = rest.trailing_zeros();
+            rest &= rest - 1;
+            let d = dist[index.position_of(member.block, member.fiber, b) as usize];
+            if c.histogram.len() <= d as usize {
+                c.histogram.resize(d as usize + 1, 0);
+            }
+            c.histogram[d as usize] += 1;
+            if d > c.moves {
+                c.moves = d;
+                c.farthest.clear();
+                far = 0;
+            }
+            if d == c.moves {
+                far |= 1 << b;
+            }
+        }
+        c.size += bits.count_ones() as u64;
+        if far != 0 {
+            c.farthest.push((*member, far));
+        }
+    });
+    c
+}
+
+/// The farthest position that comes first in fogleman/rush's order.
+fn hardest(units: &Units, unit: usize, index: &Unit, c: &Component) -> (FiberAt, u32) {
+    let classes = units.classes(unit);
+    let mut best: Option<((u64, u64), FiberAt, u32)> = None;
+    for &(at, bits) in &c.farthest {
+        let rows = index
+            .row_places(at.block)
+            .enumerate()
+            .fold(0u64, |m, (r, place)| {
+                let fillings = &units.rows[r];
+                let filling = fillings.classes[classes[r] as usize].start as usize + place;
+                m | (fillings.cells[filling] as u64) << (r * units.size)
+            });
+        let fillings = index.column_fillings(&at);
+        let columns = index
+            .axes()
+            .iter()
+            .filter(|&&c| c != usize::MAX)
+            .fold(0u64, |m, &c| m | column_bits(units, c, fillings[c] as u32));
+        let (fiber_column, list) = index.fiber_axis(at.block);
+        let mut rest = bits;
+        while rest != 0 {
+            let b = rest.trailing_zeros();
+            rest &= rest - 1;
+            let key = (
+                rows,
+                columns | column_bits(units, fiber_column, list[b as usize] as u32),
+            );
+            if best.is_none_or(|(k, _, _)| key < k) {
+                best = Some((key, at, b));
+            }
+        }
+    }
+    let (_, at, bit) = best.expect("a component has a farthest position");
+    (at, bit)
+}
+
+/// The rows' items that an optimal solution from the position moves, as
+/// (row, item) pairs: the solution steps to any neighbour one closer.
+fn moved_rows(
+    units: &Units,
+    unit: usize,
+    index: &Unit,
+    dist: &[u8],
+    at: FiberAt,
+    bit: u32,
+) -> Vec<(usize, usize)> {
+    let classes = units.classes(unit);
+    let mut moved = Vec::new();
+    let (mut at, mut bit) = (at, bit);
+    let mut d = dist[index.position_of(at.block, at.fiber, bit) as usize];
+    while d > 0 {
+        let mut next = None;
+        index.expand(&at, 1 << bit, |to, bits| {
+            let mut rest = bits;
+            while next.is_none() && rest != 0 {
+                let b = rest.trailing_zeros();
+                rest &= rest - 1;
+                if dist[index.position_of(to.block, to.fiber, b) as usize] == d - 1 {
+                    next = Some((*to, b));
+                }
+            }
+        });
+        let (to, b) = next.expect("a position one move closer to the goal");
+        if to.block != at.block {
+            let places = index.row_places(at.block).zip(index.row_places(to.block));
+            for (r, (before, after)) in places.enumerate() {
+                if before != after {
+                    let fillings = &units.rows[r];
+                    let first = fillings.classes[classes[r] as usize].start as usize;
+                    let (a, b) = (
+                        &fillings.items[first + before],
+                        &fillings.items[first + after],
+                    );
+                    let slot = (0..a.len()).find(|&k| a[k] != b[k]).expect("one car moved");
+                    if !moved.contains(&(r, slot)) {
+                        moved.push((r, slot));
+                    }
+                }
+            }
+        }
+        at = to;
+        bit = b;
+        d -= 1;
+    }
+    moved
+}
+
+/// One query per row item (the target excepted) that `moved` does not list.
+fn removal_queries(
+    units: &Units,
+    id: CandidateId,
+    position: &Position,
+    moves: u8,
+    moved: &[(usize, usize)],
+    out: &mut Vec<Query>,
+) {
+    let target = target_row(units.size);
+    for r in 0..units.size {
+        let fillings = &units.rows[r];
+        let items = &fillings.items[position.rows[r] as usize];
+        for (slot, item) in items.iter().enumerate() {
+            if (r == target && !item.wall) || moved.contains(&(r, slot)) {
+                continue;
+            }
+            let mut reduced = *position;
+            reduced.rows[r] = fillings.without(position.rows[r], slot);
+            let unit = units
+                .find(&reduced.row_classes(units))
+                .expect("removing an item leaves a unit of the rules");
+            out.push(Query {
+                unit: unit as u32,
+                position: reduced.pack(units),
+                moves,
+                candidate: id,
+            });
+        }
+    }
+}

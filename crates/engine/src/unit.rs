@@ -1,0 +1,652 @@
+//! Every position of a Rush Hour *unit*, numbered densely and grouped in
+//! fibers of bits for whole-unit searches ([`Fibered`]).
+//!
+//! A unit is one choice of class per row of a square board (the cars and
+//! walls of each row, in order). Moves never change a row's class, and a
+//! column may hold any filling, so a unit is closed under moves: the
+//! database generator explores it as a whole.
+//!
+//! **Layout.** A *block* is one tuple of row fillings (mixed radix over the
+//! rows). Within a block each column is an axis ranging over the column
+//! fillings that avoid the block's cells in that column (its *list*, in
+//! filling order), so every index is a position (full fill). One column per
+//! unit, the *fiber axis* (the one whose lists are longest overall), is the
+//! bit inside a `u32` *fiber*; the other columns number the block's fibers
+//! in mixed radix. A position's index is
+//! `block start + fiber in block × fiber length + bit`.
+//!
+//! **Moves.** A vertical move changes one column's digit: on the fiber axis
+//! it maps bits inside the fiber (a neighbour mask per bit), on another axis
+//! it moves the whole fiber by a multiple of that axis's stride. A
+//! horizontal move changes the block; the columns it sweeps keep only the
+//! fillings that avoid the swept cells, and the lists of the columns whose
+//! cells it fills or vacates shrink or grow: a *plan* per block and slide
+//! holds, per column, the map of digits (and, on the fiber axis, of bits).
+
+use crate::line::{Fillings, LineKind};
+use crate::Fibered;
+use std::ops::Range;
+
+/// A digit that has no image (the column filling covers a swept cell).
+const NONE: u8 = u8::MAX;
+
+/// How a slide touches one column's cell in the slid row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Crossing {
+    /// The car passes over the cell: the column must avoid it.
+    Pass = 0,
+    /// The car lands on the cell: the column must avoid it, and its list
+    /// loses the fillings that cover it.
+    Fill = 1,
+    /// The car leaves the cell: the column's list gains the fillings that
+    /// cover it.
+    Vacate = 2,
+}
+
+/// The column fillings of a board size and their moves, for every set of
+/// cells the rows may cover in a column (`occupied`, a bit per row).
+#[derive(Debug)]
+pub struct Columns {
+    size: usize,
+    fillings: Fillings,
+    /// Per occupied set: the fillings avoiding it, in filling order.
+    list: Vec<Vec<u8>>,
+    /// Per occupied set and filling: its digit (`NONE` if it is not listed).
+    digit: Vec<[u8; 32]>,
+    /// Per occupied set and digit: the digits one slide away (bit mask).
+    neighbours: Vec<Vec<u32>>,
+    /// Per occupied set and digit: the digits of the fillings with one car
+    /// fewer.
+    fewer: Vec<Vec<Vec<u8>>>,
+    /// Per (occupied set, row, crossing): the image of each digit.
+    maps: Vec<[u8; 32]>,
+}
+
+impl Columns {
+    /// The column tables of a `size` × `size` board (3 to 6).
+    pub fn new(size: usize) -> Columns {
+        assert!((3..=6).contains(&size), "board size {size} is not 3 to 6");
+        let fillings = Fillings::new(LineKind::Column, size, 0);
+        let count = fillings.items.len();
+        debug_assert!(count <= 32);
+        let sets = 1usize << size;
+        let mut list = vec![Vec::new(); sets];
+        let mut digit = vec![[NONE; 32]; sets];
+        let mut neighbours = vec![Vec::new(); sets];
+        let mut fewer = vec![Vec::new(); sets];
+        for occupied in 0..sets {
+            for (f, &cells) in fillings.cells.iter().enumerate().take(count) {
+                if cells as usize & occupied == 0 {
+                    digit[occupied][f] = list[occupied].len() as u8;
+                    list[occupied].push(f as u8);
+                }
+            }
+            for &f in &list[occupied] {
+                let mask = fillings
+                    .slides(f as u32, occupied as u8)
+                    .iter()
+                    .fold(0u32, |m, s| m | 1 << digit[occupied][s.to as usize]);
+                neighbours[occupied].push(mask);
+                let without = (0..fillings.items[f as usize].len())
+                    .map(|slot| digit[occupied][fillings.without(f as u32, slot) as usize])
+                    .collect();
+                fewer[occupied].push(without);
+            }
+        }
+        let mut maps = vec![[NONE; 32]; sets * 6 * 3];
+        for occupied in 0..sets {
+            for row in 0..size {
+                let bit = 1usize << row;
+                for crossing in [Crossing::Pass, Crossing::Fill, Crossing::Vacate] {
+                    let after = match crossing {
+                        Crossing::Pass => occupied,
+                        Crossing::Fill => occupied | bit,
+                        Crossing::Vacate => occupied & !bit,
+                    };
+                    let map = &mut maps[map_index(occupied as u8, row, crossing) as usize];
+                    for (d, &f) in list[occupied].iter().enumerate() {
+                        let covers = fillings.cells[f as usize] as usize & bit != 0;
+                        if crossing == Crossing::Vacate || !covers {
+                            map[d] = digit[after][f as usize];
+                        }
+                    }
+                }
+            }
+        }
+        Columns {
+            size,
+            fillings,
+            list,
+            digit,
+            neighbours,
+            fewer,
+            maps,
+        }
+    }
+
+    /// The column fillings (shared by every column of the board).
+    pub fn fillings(&self) -> &Fillings {
+        &self.fillings
+    }
+
+    /// The fillings a column may hold when the rows cover `occupied`.
+    pub fn list(&self, occupied: u8) -> &[u8] {
+        &self.list[occupied as usize]
+    }
+
+    /// The digits of the fillings with one car fewer than the filling at
+    /// `digit` (same occupied set).
+    pub fn fewer(&self, occupied: u8, digit: u8) -> &[u8] {
+        &self.fewer[occupied as usize][digit as usize]
+    }
+}
+
+fn map_index(occupied: u8, row: usize, crossing: Crossing) -> u16 {
+    ((occupied as usize * 6 + row) * 3 + crossing as usize) as u16
+}
+
+/// One row's fillings in a unit: the arrangements of its class.
+#[derive(Clone, Debug)]
+pub struct RowClass {
+    /// The row's fillings (indices into the row's [`Fillings`]).
+    pub fillings: Vec<u32>,
+}
+
+/// A horizontal slide from one block: the block it leads to and, per
+/// column, the map of its digits (`u16::MAX`: unchanged).
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    to: u32,
+    maps: [u16; 6],
+}
+
+/// Where a fiber is: its block and the digits of the non-fiber axes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FiberAt {
+    pub fiber: usize,
+    pub block: usize,
+    pub digits: [u8; 5],
+}
+
+/// A row filling's slide: the filling it leads to (its place in the
+/// class), the cells it sweeps, leaves and fills (bit per column).
+type RowSlide = (usize, u8, u8, u8);
+
+/// The dense index of one unit (see the module documentation).
+#[derive(Debug)]
+pub struct Unit<'c> {
+    columns: &'c Columns,
+    size: usize,
+    target_row: usize,
+    /// Each row's fillings (row-local cells, filling id), by board row.
+    rows: Vec<Vec<(u8, u32)>>,
+    /// Blocks: mixed radix over the rows, row 0 fastest.
+    row_stride: [usize; 6],
+    blocks: usize,
+    /// The fiber axis's column, then the other columns in digit order
+    /// (fastest first).
+    fiber_column: usize,
+    axes: [usize; 5],
+    /// Per block: the rows' cells in each column (a bit per row).
+    occupied: Vec<[u8; 6]>,
+    /// Per block: the fiber strides of the non-fiber axes (the last entry
+    /// is the block's fiber count) and the fiber length.
+    strides: Vec<[u32; 6]>,
+    fiber_len: Vec<u8>,
+    /// Per block: its first fiber and first position (one past the end at
+    /// `blocks`).
+    fiber_start: Vec<u64>,
+    position_start: Vec<u64>,
+    goal: Vec<bool>,
+    /// Per block: its plans, `plans[plan_start[b]..plan_start[b + 1]]`.
+    plan_start: Vec<u32>,
+    plans: Vec<Plan>,
+}
+
+impl<'c> Unit<'c> {
+    /// The unit whose rows hold the given fillings: `rows[r]` lists the
+    /// fillings of row `r`'s class in `row_fillings[r]` (the target's row is
+    /// `(size - 1) / 2`, its car exits on the right).
+    pub fn new(columns: &'c Columns, row_fillings: &[&Fillings], rows: &[RowClass]) -> Unit<'c> {
+        let size = columns.size;
+        assert_eq!(rows.len(), size);
+        assert_eq!(row_fillings.len(), size);
+        let target_row = (size - 1) / 2;
+        let rows: Vec<Vec<(u8, u32)>> = rows
+            .iter()
+            .zip(row_fillings)
+            .map(|(class, f)| {
+                class
+                    .fillings
+                    .iter()
+                    .map(|&s| (f.cells[s as usize], s))
+                    .collect()
+            })
+            .collect();
+        let mut row_stride = [0; 6];
+        let mut blocks = 1;
+        for r in 0..size {
+            row_stride[r] = blocks;
+            blocks *= rows[r].len();
+        }
+        let occupied: Vec<[u8; 6]> = (0..blocks)
+            .map(|b| {
+                let mut o = [0u8; 6];
+                for (r, row) in rows.iter().enumerate() {
+                    let cells = row[(b / row_stride[r]) % row.len()].0;
+                    for (c, occ) in o.iter_mut().enumerate().take(size) {
+                        *occ |= ((cells >> c) & 1) << r;
+                    }
+                }
+                o
+            })
+            .collect();
+        let length = |b: usize, c: usize| columns.list[occupied[b][c] as usize].len() as u64;
+        // The fiber axis: the column that leaves the fewest fibers.
+        let fiber_column = (0..size)
+            .min_by_key(|&a| {
+                (0..blocks)
+                    .map(|b| {
+                        (0..size)
+                            .filter(|&c| c != a)
+                            .map(|c| length(b, c))
+                            .product::<u64>()
+                    })
+                    .sum::<u64>()
+            })
+            .expect("a board has columns");
+        let mut axes = [usize::MAX; 5];
+        for (k, c) in (0..size).filter(|&c| c != fiber_column).enumerate() {
+            axes[k] = c;
+        }
+        let mut strides = Vec::with_capacity(blocks);
+        let mut fiber_len = Vec::with_capacity(blocks);
+        let mut fiber_start = Vec::with_capacity(blocks + 1);
+        let mut position_start = Vec::with_capacity(blocks + 1);
+        let (mut fibers, mut positions) = (0u64, 0u64);
+        for b in 0..blocks {
+            let mut s = [0u32; 6];
+            s[0] = 1;
+            for k in 0..5 {
+                let len = if axes[k] == usize::MAX {
+                    1
+                } else {
+                    length(b, axes[k])
+                };
+                s[k + 1] = s[k] * len as u32;
+            }
+            let len = length(b, fiber_column);
+            fiber_start.push(fibers);
+            position_start.push(positions);
+            fibers += s[5] as u64;
+            positions += s[5] as u64 * len;
+            strides.push(s);
+            fiber_len.push(len as u8);
+        }
+        fiber_start.push(fibers);
+        position_start.push(positions);
+        let goal_cells = 0b11u8 << (size - 2);
+        let goal = (0..blocks)
+            .map(|b| {
+                let row = &rows[target_row];
+                row[(b / row_stride[target_row]) % row.len()].0 & goal_cells == goal_cells
+            })
+            .collect();
+        let mut unit = Unit {
+            columns,
+            size,
+            target_row,
+            rows,
+            row_stride,
+            blocks,
+            fiber_column,
+            axes,
+            occupied,
+            strides,
+            fiber_len,
+            fiber_start,
+            position_start,
+            goal,
+            plan_start: Vec::with_capacity(blocks + 1),
+            plans: Vec::new(),
+        };
+        unit.plan(row_fillings);
+        unit
+    }
+
+    /// Every block's horizontal slides.
+    fn plan(&mut self, row_fillings: &[&Fillings]) {
+        // Each row filling's slides, with the filling's place in the class.
+        let slides: Vec<Vec<Vec<RowSlide>>> = self
+            .rows
+            .iter()
+            .zip(row_fillings)
+            .map(|(row, fillings)| {
+                row.iter()
+                    .map(|&(_, f)| {
+                        fillings
+                            .slides(f, 0)
+                            .iter()
+                            .map(|s| {
+                                let to = row
+                                    .iter()
+                                    .position(|&(_, g)| g == s.to)
+                                    .expect("a slide keeps the row's class");
+                                (to, s.swept, s.from_cells, s.to_cells)
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        for b in 0..self.blocks {
+            self.plan_start.push(self.plans.len() as u32);
+            for (r, row_slides) in slides.iter().enumerate().take(self.size) {
+                let a = (b / self.row_stride[r]) % self.rows[r].len();
+                for &(to, swept, from_cells, to_cells) in &row_slides[a] {
+                    let mut maps = [u16::MAX; 6];
+                    for (c, map) in maps.iter_mut().enumerate().take(self.size) {
+                        let bit = 1u8 << c;
+                        let crossing = if to_cells & bit != 0 {
+                            Crossing::Fill
+                        } else if from_cells & bit != 0 {
+                            Crossing::Vacate
+                        } else if swept & bit != 0 {
+                            Crossing::Pass
+                        } else {
+                            continue;
+                        };
+                        *map = map_index(self.occupied[b][c], r, crossing);
+                    }
+                    self.plans.push(Plan {
+                        to: (b + (to * self.row_stride[r]) - a * self.row_stride[r]) as u32,
+                        maps,
+                    });
+                }
+            }
+        }
+        self.plan_start.push(self.plans.len() as u32);
+    }
+
+    /// The board size.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The block of a fiber.
+    pub fn block_of(&self, fiber: usize) -> usize {
+        self.fiber_start.partition_point(|&s| s <= fiber as u64) - 1
+    }
+
+    /// The block, fiber and bit of a position index.
+    pub fn locate(&self, position: u64) -> (FiberAt, u32) {
+        let block = self.position_start.partition_point(|&s| s <= position) - 1;
+        let local = position - self.position_start[block];
+        let len = self.fiber_len[block] as u64;
+        let fiber = self.fiber_start[block] as usize + (local / len) as usize;
+        (self.fiber_at(block, fiber), (local % len) as u32)
+    }
+
+    /// Where a fiber of `block` is.
+    pub fn fiber_at(&self, block: usize, fiber: usize) -> FiberAt {
+        let mut local = (fiber - self.fiber_start[block] as usize) as u32;
+        let s = &self.strides[block];
+        let mut digits = [0u8; 5];
+        for k in (0..5).rev() {
+            digits[k] = (local / s[k]) as u8;
+            local %= s[k];
+        }
+        FiberAt {
+            fiber,
+            block,
+            digits,
+        }
+    }
+
+    /// The index of a position: its block's row fillings (by board row, as
+    /// places in each row's class) and its column fillings.
+    pub fn index_of(&self, row_places: &[usize], column_fillings: &[u32]) -> Option<u64> {
+        let block: usize = (0..self.size)
+            .map(|r| row_places[r] * self.row_stride[r])
+            .sum();
+        let occ = &self.occupied[block];
+        let digit = |c: usize| {
+            let d = self.columns.digit[occ[c] as usize][column_fillings[c] as usize];
+            (d != NONE).then_some(d as u64)
+        };
+        let s = &self.strides[block];
+        let mut fiber = self.fiber_start[block];
+        for (&c, &stride) in self.axes.iter().zip(s) {
+            if c != usize::MAX {
+                fiber += digit(c)? * stride as u64;
+            }
+        }
+        let local = (fiber - self.fiber_start[block]) * self.fiber_len[block] as u64;
+        Some(self.position_start[block] + local + digit(self.fiber_column)?)
+    }
+
+    /// The position at an index: each row's place in its class and each
+    /// column's filling.
+    pub fn position(&self, index: u64) -> (Vec<usize>, Vec<u32>) {
+        let (at, bit) = self.locate(index);
+        let b = at.block;
+        let rows = (0..self.size)
+            .map(|r| (b / self.row_stride[r]) % self.rows[r].len())
+            .collect();
+        let mut columns = vec![0u32; self.size];
+        let list = |c: usize| &self.columns.list[self.occupied[b][c] as usize];
+        columns[self.fiber_column] = list(self.fiber_column)[bit as usize] as u32;
+        for (k, &c) in self.axes.iter().enumerate() {
+            if c != usize::MAX {
+                columns[c] = list(c)[at.digits[k] as usize] as u32;
+            }
+        }
+        (rows, columns)
+    }
+
+    /// The column fillings of a fiber's positions: per column, the filling
+    /// of each digit (the fiber axis's list for the bits).
+    pub fn column_fillings(&self, at: &FiberAt) -> [u8; 6] {
+        let mut out = [0u8; 6];
+        for (k, &c) in self.axes.iter().enumerate() {
+            if c != usize::MAX {
+                out[c] =
+                    self.columns.list[self.occupied[at.block][c] as usize][at.digits[k] as usize];
+            }
+        }
+        out
+    }
+
+    /// The fiber axis's column and its fillings in `block` (bit order).
+    pub fn fiber_axis(&self, block: usize) -> (usize, &[u8]) {
+        let c = self.fiber_column;
+        (c, &self.columns.list[self.occupied[block][c] as usize])
+    }
+
+    /// The non-fiber axes' columns, in digit order.
+    pub fn axes(&self) -> &[usize; 5] {
+        &self.axes
+    }
+
+    /// Each row's place in its class for a block.
+    pub fn row_places(&self, block: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..self.size).map(move |r| (block / self.row_stride[r]) % self.rows[r].len())
+    }
+
+    /// The rows' cells in each column of a block (a bit per row).
+    pub fn occupied(&self, block: usize) -> &[u8; 6] {
+        &self.occupied[block]
+    }
+
+    /// The fiber strides of a block's non-fiber axes.
+    pub fn strides(&self, block: usize) -> &[u32; 6] {
+        &self.strides[block]
+    }
+
+    /// The target's row.
+    pub fn target_row(&self) -> usize {
+        self.target_row
+    }
+
+    /// The column tables.
+    pub fn columns(&self) -> &'c Columns {
+        self.columns
+    }
+}
+
+impl Fibered for Unit<'_> {
+    type At = FiberAt;
+
+    fn blocks(&self) -> usize {
+        self.blocks
+    }
+
+    fn fibers(&self) -> usize {
+        self.fiber_start[self.blocks] as usize
+    }
+
+    fn positions(&self) -> u64 {
+        self.position_start[self.blocks]
+    }
+
+    fn block_fibers(&self, block: usize) -> Range<usize> {
+        self.fiber_start[block] as usize..self.fiber_start[block + 1] as usize
+    }
+
+    fn fiber_mask(&self, block: usize) -> u32 {
+        (1u64 << self.fiber_len[block]).wrapping_sub(1) as u32
+    }
+
+    fn position_of(&self, block: usize, fiber: usize, bit: u32) -> u64 {
+        self.position_start[block]
+            + (fiber as u64 - self.fiber_start[block]) * self.fiber_len[block] as u64
+            + bit as u64
+    }
+
+    fn is_goal_block(&self, block: usize) -> bool {
+        self.goal[block]
+    }
+
+    fn block_neighbours(&self, block: usize) -> impl Iterator<Item = usize> + '_ {
+        self.plans[self.plan_start[block] as usize..self.plan_start[block + 1] as usize]
+            .iter()
+            .map(|p| p.to as usize)
+    }
+
+    #[inline]
+    fn first(&self, block: usize) -> FiberAt {
+        FiberAt {
+            fiber: self.fiber_start[block] as usize,
+            block,
+            digits: [0; 5],
+        }
+    }
+
+    #[inline(always)]
+    fn advance(&self, at: &mut FiberAt) {
+        at.fiber += 1;
+        let s = &self.strides[at.block];
+        for k in 0..5 {
+            at.digits[k] += 1;
+            if at.digits[k] as u32 * s[k] < s[k + 1] {
+                return;
+            }
+            at.digits[k] = 0;
+        }
+    }
+
+    #[inline(always)]
+    fn fiber(at: &FiberAt) -> usize {
+        at.fiber
+    }
+
+    #[inline(always)]
+    fn block(at: &FiberAt) -> usize {
+        at.block
+    }
+
+    #[inline(always)]
+    fn expand(&self, at: &FiberAt, bits: u32, mut emit: impl FnMut(&FiberAt, u32)) {
+        let columns = self.columns;
+        let b = at.block;
+        let occ = &self.occupied[b];
+        let s = &self.strides[b];
+        // Vertical moves on the fiber axis stay in the fiber.
+        let inside = self.within(at, bits);
+        if inside != 0 {
+            emit(at, inside);
+        }
+        // Vertical moves on the other axes move the whole fiber.
+        for (k, &c) in self.axes.iter().enumerate() {
+            if c == usize::MAX {
+                break;
+            }
+            let d = at.digits[k];
+            let mut targets = columns.neighbours[occ[c] as usize][d as usize];
+            while targets != 0 {
+                let j = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                let mut to = *at;
+                to.digits[k] = j;
+                to.fiber = (at.fiber as isize + (j as isize - d as isize) * s[k] as isize) as usize;
+                emit(&to, bits);
+            }
+        }
+        // Horizontal moves change the block.
+        'plans: for plan in
+            &self.plans[self.plan_start[b] as usize..self.plan_start[b + 1] as usize]
+        {
+            let mut moved = bits;
+            let fiber_map = plan.maps[self.fiber_column];
+            if fiber_map != u16::MAX {
+                let map = &columns.maps[fiber_map as usize];
+                let mut out = 0u32;
+                let mut rest = bits;
+                while rest != 0 {
+                    let d = map[rest.trailing_zeros() as usize];
+                    rest &= rest - 1;
+                    if d != NONE {
+                        out |= 1 << d;
+                    }
+                }
+                if out == 0 {
+                    continue;
+                }
+                moved = out;
+            }
+            let to_block = plan.to as usize;
+            let s2 = &self.strides[to_block];
+            let mut to = FiberAt {
+                fiber: self.fiber_start[to_block] as usize,
+                block: to_block,
+                digits: at.digits,
+            };
+            for (k, &c) in self.axes.iter().enumerate() {
+                if c == usize::MAX {
+                    break;
+                }
+                let map = plan.maps[c];
+                if map != u16::MAX {
+                    let d = columns.maps[map as usize][at.digits[k] as usize];
+                    if d == NONE {
+                        continue 'plans;
+                    }
+                    to.digits[k] = d;
+                }
+                to.fiber += to.digits[k] as usize * s2[k] as usize;
+            }
+            emit(&to, moved);
+        }
+    }
+
+    fn within(&self, at: &FiberAt, bits: u32) -> u32 {
+        let near = &self.columns.neighbours[self.occupied[at.block][self.fiber_column] as usize];
+        let mut inside = 0u32;
+        let mut rest = bits;
+        while rest != 0 {
+            inside |= near[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        inside
+    }
+}

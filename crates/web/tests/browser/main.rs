@@ -1,0 +1,14 @@
+//! The page in headless Chromium: every view's flow on a desktop, the layout
+//! at phone sizes with touch, keyboard use and an axe-core audit, the
+//! animations, and searches and drags that must not go stale. Screenshots
+//! are saved in the target directory (`CARGO_TARGET_TMPDIR`).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod access;
+mod flows;
+mod layout;
+mod motion;
+mod page;
+mod searches;
