@@ -28,6 +28,13 @@ const HIDDEN_GAP_RATIO: f32 = 0.92;
 /// the board is refused rather than guessed.
 const AMBIGUOUS: f32 = 0.15;
 
+/// When the best cut overrules the test beside the lines by more than this
+/// per hidden boundary on average, that test saw little (thick lines over a
+/// small picture): the cut is taken only if the next one is `WEAK_AMBIGUOUS`
+/// behind.
+const WEAK_EVIDENCE: f32 = 0.12;
+const WEAK_AMBIGUOUS: f32 = 0.4;
+
 /// A line across a boundary is as dark as this share of its pixels: a gap
 /// darkens all of it, a digit drawn near the boundary part of it.
 const LINE_QUANTILE: f32 = 0.85;
@@ -360,8 +367,10 @@ fn resolve(
         steps: 0,
     };
     go(&mut search, 0, 0.0);
+    let weak = |cost: f32| cost / hidden.len() as f32 > WEAK_EVIDENCE;
     match search.best {
         Some((cost, _)) if search.second - cost < AMBIGUOUS => None,
+        Some((cost, _)) if weak(cost) && search.second - cost < WEAK_AMBIGUOUS => None,
         Some((_, blocks)) => Some({
             let mut out = Vec::new();
             for (c, step, len) in blocks {
