@@ -3,7 +3,9 @@
 //! and the pieces that the cells form.
 
 use crate::locate::{Grid, SIDE};
+use crate::marks::Lines;
 use crate::raster::{Raster, Tone};
+use crate::ScanError;
 
 /// What the middle of a cell shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,6 +19,29 @@ pub enum CellKind {
 /// Brightness across a boundary, relative to the cells beside it, under which
 /// the boundary is a gap between two pieces.
 const GAP_RATIO: f32 = 0.82;
+
+/// The same beside a drawn line that hides the gap: only the pieces' bevels
+/// and shadows show there, lighter than a gap.
+const HIDDEN_GAP_RATIO: f32 = 0.92;
+
+/// Two cuts of hidden boundaries closer in cost than this are a toss-up:
+/// the board is refused rather than guessed.
+const AMBIGUOUS: f32 = 0.15;
+
+/// When the best cut overrules the test beside the lines by more than this
+/// per hidden boundary on average, that test saw little (thick lines over a
+/// small picture): the cut is taken only if the next one is `WEAK_AMBIGUOUS`
+/// behind.
+const WEAK_EVIDENCE: f32 = 0.12;
+const WEAK_AMBIGUOUS: f32 = 0.4;
+
+/// A line across a boundary is as dark as this share of its pixels: a gap
+/// darkens all of it, a digit drawn near the boundary part of it.
+const LINE_QUANTILE: f32 = 0.85;
+
+/// The brightness of a cell, for the gap test: that of this share of its
+/// pixels (large digits drawn over it may cover half of it).
+const CELL_QUANTILE: f32 = 0.75;
 
 /// Share of red pixels that makes a cell part of the prisoner (a label or
 /// drawn lines may cover the rest).
@@ -32,7 +57,7 @@ pub fn classify(raster: &Raster, grid: &Grid) -> ([[CellKind; SIDE]; SIDE], Vec<
                 margins.push(0.0);
                 continue;
             };
-            let t = raster.tally(r);
+            let t = raster.bright_tally(r);
             let red = t.share(Tone::Red);
             if red >= RED_SHARE {
                 *kind = CellKind::Red;
@@ -69,7 +94,14 @@ fn inner(raster: &Raster, grid: &Grid, row: usize, col: usize) -> Option<crate::
 /// Whether a dark gap separates cell (row, col) from its right neighbour
 /// (`across == false`) or the one below (`across == true`), and how clear
 /// that is (0 to 1).
-pub fn gap(raster: &Raster, grid: &Grid, row: usize, col: usize, below: bool) -> (bool, f32) {
+pub fn gap(
+    raster: &Raster,
+    grid: &Grid,
+    row: usize,
+    col: usize,
+    below: bool,
+    threshold: f32,
+) -> (bool, f32) {
     let (r2, c2) = if below {
         (row + 1, col)
     } else {
@@ -79,7 +111,15 @@ pub fn gap(raster: &Raster, grid: &Grid, row: usize, col: usize, below: bool) ->
     let [Some(a), Some(b)] = cells else {
         return (true, 0.0);
     };
-    let cell_value = raster.mean_value(a).min(raster.mean_value(b)).max(1.0);
+    // The cells' brightness, as bright as three quarters of their pixels:
+    // digits drawn over them are darker.
+    let (Some(va), Some(vb)) = (
+        raster.quantile_value(a, CELL_QUANTILE, 0.2),
+        raster.quantile_value(b, CELL_QUANTILE, 0.2),
+    ) else {
+        return (false, 0.0);
+    };
+    let cell_value = va.min(vb).max(1.0);
     let p = grid.pitch;
     // A band across the boundary, over the middle 60% of its length; the
     // darkest line along the boundary within it.
@@ -93,11 +133,12 @@ pub fn gap(raster: &Raster, grid: &Grid, row: usize, col: usize, below: bool) ->
         band_lines(raster, boundary, p, |v0, v1| raster.clip(v0, y0, v1, y1))
     };
     let ratio = darkest / cell_value;
-    let margin = ((ratio - GAP_RATIO).abs() / 0.15).min(1.0);
-    (ratio < GAP_RATIO, margin)
+    let margin = ((ratio - threshold).abs() / 0.15).min(1.0);
+    (ratio < threshold, margin)
 }
 
-/// The darkest one-pixel line within ±20% of a pitch of `boundary`.
+/// The darkest one-pixel line within ±20% of a pitch of `boundary`, judged
+/// on its pixels clear of drawn marks (`f32::MAX` when marks cover it all).
 fn band_lines(
     raster: &Raster,
     boundary: f32,
@@ -109,7 +150,11 @@ fn band_lines(
     let mut v = (boundary - reach).floor();
     while v <= boundary + reach {
         if let Some(r) = line(v, v + 1.0) {
-            darkest = darkest.min(raster.mean_value(r));
+            // Lines mostly under drawn marks say nothing; a line is as dark
+            // as most of it (a digit drawn over part of it does not count).
+            if let Some(v) = raster.quantile_value(r, LINE_QUANTILE, 0.3) {
+                darkest = darkest.min(v);
+            }
         }
         v += 1.0;
     }
@@ -130,20 +175,20 @@ pub struct Group {
 
 /// Joins the cells into pieces: red cells with red neighbours, wooden cells
 /// with wooden neighbours when no gap parts them; silver cells stay single.
+/// Where a drawn line hides the boundary between two wooden cells, the cut
+/// is chosen with the pieces' rules (straight, 2 or 3 cells long), the
+/// gap test beside the line breaking ties.
 /// Returns the groups in order of their first cell and the gap margins.
 pub fn join(
     raster: &Raster,
     grid: &Grid,
     kinds: &[[CellKind; SIDE]; SIDE],
-) -> (Vec<Group>, Vec<f32>) {
-    let mut parent: Vec<usize> = (0..SIDE * SIDE).collect();
-    fn root(parent: &mut [usize], mut i: usize) -> usize {
-        while parent[i] != i {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
-        }
-        i
-    }
+    lines: &Lines,
+) -> Result<(Vec<Group>, Vec<f32>), ScanError> {
+    let mut joins: Vec<(usize, usize)> = Vec::new();
+    // Hidden boundaries: the two cells, whether the test beside the line
+    // says gap, and how clearly.
+    let mut hidden: Vec<(usize, usize, bool, f32)> = Vec::new();
     let mut margins = Vec::new();
     for row in 0..SIDE {
         for col in 0..SIDE {
@@ -156,37 +201,206 @@ pub fn join(
                 if r2 >= SIDE || c2 >= SIDE || kinds[row][col] != kinds[r2][c2] {
                     continue;
                 }
-                let joined = match kinds[row][col] {
-                    CellKind::Red => true,
+                let (a, b) = (row * SIDE + col, r2 * SIDE + c2);
+                match kinds[row][col] {
+                    CellKind::Red => joins.push((a, b)),
                     CellKind::Wood => {
-                        let (is_gap, margin) = gap(raster, grid, row, col, below);
-                        margins.push(margin);
-                        !is_gap
+                        let covered = if below {
+                            lines.rows[row + 1]
+                        } else {
+                            lines.cols[col + 1]
+                        };
+                        let threshold = if covered { HIDDEN_GAP_RATIO } else { GAP_RATIO };
+                        let (is_gap, margin) = gap(raster, grid, row, col, below, threshold);
+                        if covered {
+                            hidden.push((a, b, is_gap, margin));
+                        } else {
+                            margins.push(margin);
+                            if !is_gap {
+                                joins.push((a, b));
+                            }
+                        }
                     }
-                    CellKind::Empty | CellKind::Silver => false,
-                };
-                if joined {
-                    let (a, b) = (
-                        root(&mut parent, row * SIDE + col),
-                        root(&mut parent, r2 * SIDE + c2),
-                    );
-                    parent[a.max(b)] = a.min(b);
+                    CellKind::Empty | CellKind::Silver => {}
                 }
             }
         }
     }
+    let Some(cut) = resolve(kinds, &joins, &hidden) else {
+        return Err(ScanError::BadBoard(
+            "the lines drawn over the board hide where its blocks meet".into(),
+        ));
+    };
+    joins.extend(cut);
+    let mut parent: Vec<usize> = (0..SIDE * SIDE).collect();
+    for &(a, b) in &joins {
+        unite(&mut parent, a, b);
+    }
+    Ok((groups_of(&mut parent, kinds), margins))
+}
+
+fn root(parent: &mut [usize], mut i: usize) -> usize {
+    while parent[i] != i {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    i
+}
+
+fn unite(parent: &mut [usize], a: usize, b: usize) {
+    let (a, b) = (root(parent, a), root(parent, b));
+    parent[a.max(b)] = a.min(b);
+}
+
+/// The hidden boundaries to join: the wooden cells are cut into straight
+/// blocks of 2 or 3 cells that keep every boundary the gap test decided, and
+/// of those cuts the one that overrules the test beside the lines least
+/// (searched block by block, abandoning a partial cut as soon as it costs
+/// more than the best found). The gap test alone when no cut is valid.
+/// `None` when two cuts are about as good (the lines hide too much).
+fn resolve(
+    kinds: &[[CellKind; SIDE]; SIDE],
+    joins: &[(usize, usize)],
+    hidden: &[(usize, usize, bool, f32)],
+) -> Option<Vec<(usize, usize)>> {
+    if hidden.is_empty() {
+        return Some(Vec::new());
+    }
+    let wood = |c: usize| kinds[c / SIDE][c % SIDE] == CellKind::Wood;
+    // Between two wooden neighbours: Some((joined, cost of overruling)) for
+    // every decided or hidden boundary; decided ones cannot be overruled.
+    let mut edge = vec![[None::<(bool, f32)>; 2]; SIDE * SIDE];
+    for (c, sides) in edge.iter_mut().enumerate() {
+        for (d, n) in [(0, c + 1), (1, c + SIDE)] {
+            let inside = if d == 0 {
+                c % SIDE + 1 < SIDE
+            } else {
+                n < SIDE * SIDE
+            };
+            if inside && wood(c) && wood(n) {
+                sides[d] = Some((joins.contains(&(c, n)), f32::INFINITY));
+            }
+        }
+    }
+    for &(a, b, is_gap, margin) in hidden {
+        let d = usize::from(b == a + SIDE);
+        edge[a][d] = Some((!is_gap, margin + 0.01));
+    }
+    // The cost of a boundary being joined (or not).
+    let cost = |a: usize, b: usize, joined: bool| -> f32 {
+        let (a, b) = (a.min(b), a.max(b));
+        let d = usize::from(b == a + SIDE);
+        match edge[a][d] {
+            Some((j, c)) if j != joined => c,
+            _ => 0.0,
+        }
+    };
+    /// A block: its first cell, the step to the next (1 or SIDE), its length.
+    type Block = (usize, usize, usize);
+    struct Search<'a> {
+        cost: &'a dyn Fn(usize, usize, bool) -> f32,
+        wood: &'a dyn Fn(usize) -> bool,
+        covered: [bool; SIDE * SIDE],
+        blocks: Vec<Block>,
+        best: Option<(f32, Vec<Block>)>,
+        /// The cost of the next best cut.
+        second: f32,
+        steps: u32,
+    }
+    fn go(s: &mut Search, from: usize, spent: f32) {
+        s.steps += 1;
+        if s.steps > 200_000 || spent >= s.second {
+            return;
+        }
+        let Some(c) = (from..SIDE * SIDE).find(|&c| (s.wood)(c) && !s.covered[c]) else {
+            match &s.best {
+                Some(b) if b.0 <= spent => s.second = s.second.min(spent),
+                _ => {
+                    s.second = s.best.as_ref().map_or(f32::INFINITY, |b| b.0);
+                    s.best = Some((spent, s.blocks.clone()));
+                }
+            }
+            return;
+        };
+        for step in [1, SIDE] {
+            for len in 2..=3 {
+                let cells: Vec<usize> = (0..len).map(|i| c + i * step).collect();
+                let fits = cells
+                    .iter()
+                    .all(|&x| x < SIDE * SIDE && (s.wood)(x) && !s.covered[x])
+                    && (step == SIDE || c % SIDE + len <= SIDE);
+                if !fits {
+                    continue;
+                }
+                let mut extra: f32 = cells.windows(2).map(|w| (s.cost)(w[0], w[1], true)).sum();
+                for &x in &cells {
+                    let around = [
+                        (x % SIDE > 0).then(|| x - 1),
+                        (x % SIDE + 1 < SIDE).then(|| x + 1),
+                        x.checked_sub(SIDE),
+                        (x + SIDE < SIDE * SIDE).then(|| x + SIDE),
+                    ];
+                    for n in around.into_iter().flatten() {
+                        if s.covered[n] && (s.wood)(n) {
+                            extra += (s.cost)(x, n, false);
+                        }
+                    }
+                }
+                if !extra.is_finite() {
+                    continue;
+                }
+                cells.iter().for_each(|&x| s.covered[x] = true);
+                s.blocks.push((c, step, len));
+                go(s, c + 1, spent + extra);
+                s.blocks.pop();
+                cells.iter().for_each(|&x| s.covered[x] = false);
+            }
+        }
+    }
+    let mut search = Search {
+        cost: &cost,
+        wood: &wood,
+        covered: [false; SIDE * SIDE],
+        blocks: Vec::new(),
+        best: None,
+        second: f32::INFINITY,
+        steps: 0,
+    };
+    go(&mut search, 0, 0.0);
+    let weak = |cost: f32| cost / hidden.len() as f32 > WEAK_EVIDENCE;
+    match search.best {
+        Some((cost, _)) if search.second - cost < AMBIGUOUS => None,
+        Some((cost, _)) if weak(cost) && search.second - cost < WEAK_AMBIGUOUS => None,
+        Some((_, blocks)) => Some({
+            let mut out = Vec::new();
+            for (c, step, len) in blocks {
+                for i in 0..len - 1 {
+                    let (a, b) = (c + i * step, c + (i + 1) * step);
+                    if hidden.iter().any(|h| (h.0, h.1) == (a, b)) {
+                        out.push((a, b));
+                    }
+                }
+            }
+            out
+        }),
+        None => Some(hidden.iter().filter(|h| !h.2).map(|h| (h.0, h.1)).collect()),
+    }
+}
+
+/// The groups of cells under `parent`, in order of their first cell.
+fn groups_of(parent: &mut [usize], kinds: &[[CellKind; SIDE]; SIDE]) -> Vec<Group> {
     let mut groups: Vec<(usize, Vec<usize>)> = Vec::new();
     for i in 0..SIDE * SIDE {
         if kinds[i / SIDE][i % SIDE] == CellKind::Empty {
             continue;
         }
-        let r = root(&mut parent, i);
+        let r = root(parent, i);
         match groups.iter_mut().find(|(g, _)| *g == r) {
             Some((_, cells)) => cells.push(i),
             None => groups.push((r, vec![i])),
         }
     }
-    let groups = groups
+    groups
         .into_iter()
         .map(|(_, cells)| {
             let rows = cells.iter().map(|i| i / SIDE);
@@ -203,6 +417,5 @@ pub fn join(
                 straight: cells.len() == height * width && (height == 1 || width == 1),
             }
         })
-        .collect();
-    (groups, margins)
+        .collect()
 }

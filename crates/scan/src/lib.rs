@@ -4,7 +4,9 @@
 //! resolution: the picture is box-filtered to a working resolution, its
 //! pixels sorted into the game's colours ([`raster`]); the board is the
 //! largest square patch of dark floor, and its 6×6 lattice is the pitch and
-//! offset whose lines fall on the dark gaps between cells ([`locate`]). Each
+//! offset whose lines fall on the dark gaps between cells ([`locate`]). Grid
+//! lines drawn over the picture are found along the lattice and masked
+//! ([`marks`]); the cuts they hide are chosen by the pieces' rules. Each
 //! cell is then empty floor, wood, the red prisoner or a silver fixed block;
 //! neighbouring cells are one piece when no dark gap parts them ([`cells`]).
 //! The exit is the notch in the frame at one end of the prisoner's line
@@ -25,6 +27,7 @@ mod error;
 mod exit;
 mod font;
 mod locate;
+mod marks;
 mod overlay;
 mod pieces;
 mod raster;
@@ -121,7 +124,28 @@ pub(crate) struct Reading {
     pub result: Result<Scan, ScanError>,
 }
 
+/// Reads the board with the floor alone, and if that fails with the
+/// near-black pixels of drawn lines taken for floor too. When both fail,
+/// the error of the one that got further (a board that breaks the rules
+/// rather than none found).
 fn read(raster: &Raster) -> Reading {
+    let first = read_with(raster, false);
+    if first.result.is_ok() {
+        return first;
+    }
+    let second = read_with(raster, true);
+    let further = matches!(first.result, Err(ScanError::NoBoard(_)))
+        && matches!(second.result, Err(ScanError::BadBoard(_)));
+    if second.result.is_ok() || further {
+        second
+    } else {
+        first
+    }
+}
+
+fn read_with(raster: &Raster, ink: bool) -> Reading {
+    let mut raster = raster.clone();
+    let raster = &mut raster;
     let mut reading = Reading {
         well: None,
         grid: None,
@@ -129,17 +153,18 @@ fn read(raster: &Raster) -> Reading {
         exit: None,
         result: Err(ScanError::NoBoard(String::new())),
     };
-    reading.result = read_into(raster, &mut reading);
+    reading.result = read_into(raster, ink, &mut reading);
     reading
 }
 
-fn read_into(raster: &Raster, reading: &mut Reading) -> Result<Scan, ScanError> {
-    let well = locate::find_well(raster).map_err(ScanError::NoBoard)?;
+fn read_into(raster: &mut Raster, ink: bool, reading: &mut Reading) -> Result<Scan, ScanError> {
+    let well = locate::find_well(raster, ink).map_err(ScanError::NoBoard)?;
     reading.well = Some(well);
     let grid = locate::fit_grid(raster, &well).map_err(ScanError::NoBoard)?;
     reading.grid = Some(grid);
+    let lines = marks::find(raster, &grid);
     let (kinds, mut margins) = cells::classify(raster, &grid);
-    let (groups, gap_margins) = cells::join(raster, &grid, &kinds);
+    let (groups, gap_margins) = cells::join(raster, &grid, &kinds, &lines)?;
     margins.extend(gap_margins);
     reading.groups = groups.clone();
     if groups.is_empty() {

@@ -39,10 +39,21 @@ pub struct Well {
     pub y1: usize,
 }
 
-/// Finds the floor area most likely to be the board.
-pub fn find_well(raster: &Raster) -> Result<Well, String> {
-    let mask: Vec<bool> = raster.tones.iter().map(|&t| t == Tone::Floor).collect();
+/// Finds the floor area most likely to be the board: among the floor
+/// pixels, or with `ink` among the floor and near-black pixels (black lines
+/// drawn over a board cut its floor into cell-sized patches).
+pub fn find_well(raster: &Raster, ink: bool) -> Result<Well, String> {
     let (width, height) = (raster.width, raster.height);
+    let mask: Vec<bool> = (0..width * height)
+        .map(|i| {
+            let (x, y) = (i % width, i / width);
+            if ink {
+                raster.dark_at(x, y)
+            } else {
+                raster.tone_at(x, y) == Tone::Floor
+            }
+        })
+        .collect();
     let (labels, components) = floor_components(&mask, width, height);
     let min_side = (MIN_PITCH * SIDE as f32) as usize;
     let mut seeds: Vec<usize> = (0..components.len())
@@ -369,7 +380,7 @@ fn darkness_profile(raster: &Raster, well: &Well, columns: bool) -> Vec<f32> {
                 .clone()
                 .filter(|&b| {
                     let (x, y) = if columns { (a, b) } else { (b, a) };
-                    raster.tone_at(x, y) == Tone::Floor
+                    raster.dark_at(x, y)
                 })
                 .count() as f32
                 / n

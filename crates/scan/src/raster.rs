@@ -1,7 +1,8 @@
 //! The picture at a normalised working resolution (box-filtered down so the
 //! longer side is at most [`WORKING_SIDE`]), with each pixel sorted into the
 //! colour classes of the game: the dark board floor, wood, the red prisoner,
-//! silver fixed blocks, and anything else.
+//! silver fixed blocks, and anything else. Pixels under drawn marks (found by
+//! [`crate::marks`]) can be masked: counts and brightness skip them.
 
 use image::DynamicImage;
 
@@ -20,9 +21,13 @@ pub enum Tone {
     Silver,
     /// Bright warm colours: wooden pieces and the frame.
     Wood,
-    /// Anything else (dark grey, blue, black, …).
+    /// Anything else (dark grey, blue, …).
     Other,
 }
+
+/// Brightness (largest channel) under which a pixel is dark whatever its
+/// hue: black marks drawn over the floor count as floor when finding the board.
+const INK_VALUE: u8 = 48;
 
 /// Sorts one colour.
 pub fn tone([r, g, b]: [u8; 3]) -> Tone {
@@ -43,6 +48,7 @@ pub fn tone([r, g, b]: [u8; 3]) -> Tone {
 }
 
 /// The working picture.
+#[derive(Clone)]
 pub struct Raster {
     pub width: usize,
     pub height: usize,
@@ -51,6 +57,8 @@ pub struct Raster {
     pub tones: Vec<Tone>,
     /// Brightness (HSV value, the largest channel) of each pixel.
     pub value: Vec<u8>,
+    /// Pixels under drawn marks, skipped by counts and brightness.
+    pub masked: Vec<bool>,
 }
 
 impl Raster {
@@ -68,19 +76,28 @@ impl Raster {
     }
 
     fn from_rgb(rgb: Vec<[u8; 3]>, width: usize, height: usize, scale: f32) -> Raster {
-        let tones = rgb.iter().map(|&p| tone(p)).collect();
+        let tones: Vec<Tone> = rgb.iter().map(|&p| tone(p)).collect();
         let value = rgb.iter().map(|p| p[0].max(p[1]).max(p[2])).collect();
+        let masked = vec![false; width * height];
         Raster {
             width,
             height,
             scale,
             tones,
             value,
+            masked,
         }
     }
 
     pub fn tone_at(&self, x: usize, y: usize) -> Tone {
         self.tones[y * self.width + x]
+    }
+
+    /// Floor, or near black (marks drawn over the floor): what the board's
+    /// well is made of.
+    pub fn dark_at(&self, x: usize, y: usize) -> bool {
+        let i = y * self.width + x;
+        self.tones[i] == Tone::Floor || self.value[i] < INK_VALUE
     }
 
     /// The pixels of a rectangle (clipped to the picture), as index ranges.
@@ -96,27 +113,47 @@ impl Raster {
         (r.x1 > r.x0 && r.y1 > r.y0).then_some(r)
     }
 
-    /// How many pixels of each tone a rectangle holds.
+    /// How many unmasked pixels of each tone a rectangle holds.
     pub fn tally(&self, r: Rect) -> Tally {
         let mut t = Tally::default();
-        for y in r.y0..r.y1 {
-            for &tone in &self.tones[y * self.width + r.x0..y * self.width + r.x1] {
-                t.add(tone);
+        for i in self.unmasked(r) {
+            t.add(self.tones[i]);
+        }
+        t
+    }
+
+    /// How many unmasked pixels of each tone a rectangle holds, leaving out
+    /// its darkest 30%: digits drawn over a cell, and their blends with what
+    /// is under them, are darker than the cell.
+    pub fn bright_tally(&self, r: Rect) -> Tally {
+        let Some(median) = self.quantile_value(r, 0.3, 0.0) else {
+            return Tally::default();
+        };
+        let mut t = Tally::default();
+        for i in self.unmasked(r) {
+            if f32::from(self.value[i]) >= median {
+                t.add(self.tones[i]);
             }
         }
         t
     }
 
-    /// Mean brightness of a rectangle.
-    pub fn mean_value(&self, r: Rect) -> f32 {
-        let mut sum = 0u64;
-        for y in r.y0..r.y1 {
-            sum += self.value[y * self.width + r.x0..y * self.width + r.x1]
-                .iter()
-                .map(|&v| u64::from(v))
-                .sum::<u64>();
+    /// The brightness below which a share `q` of the unmasked pixels of a
+    /// rectangle lie, if at least `share` of it is unmasked.
+    pub fn quantile_value(&self, r: Rect, q: f32, share: f32) -> Option<f32> {
+        let mut values: Vec<u8> = self.unmasked(r).map(|i| self.value[i]).collect();
+        if values.is_empty() || (values.len() as f32) < share * r.area() as f32 {
+            return None;
         }
-        sum as f32 / r.area() as f32
+        let k = ((values.len() - 1) as f32 * q).round() as usize;
+        Some(f32::from(*values.select_nth_unstable(k).1))
+    }
+
+    /// The indices of the unmasked pixels of a rectangle.
+    fn unmasked(&self, r: Rect) -> impl Iterator<Item = usize> + '_ {
+        (r.y0..r.y1)
+            .flat_map(move |y| y * self.width + r.x0..y * self.width + r.x1)
+            .filter(|&i| !self.masked[i])
     }
 }
 

@@ -4,6 +4,7 @@
 
 #![allow(dead_code)]
 
+pub mod annotate;
 pub mod render;
 
 use image::codecs::jpeg::JpegEncoder;
