@@ -20,7 +20,10 @@ use unblocker_db::{generate, merge_into, Database, GenerateOptions, Query};
         unblocker db merge part1.sqlite part2.sqlite part3.sqlite part4.sqlite\n  \
         unblocker db query --min-moves 40 --max-moves 60 --walls 0 --limit 5\n  \
         unblocker db query --moves 20 --random --limit 1 --format json\n  \
-        unblocker db stats --svg stats.svg\n  unblocker db import rush.txt\n  unblocker db export > rush.txt"
+        unblocker db stats --svg stats.svg\n  unblocker db import rush.txt\n  unblocker db export > rush.txt\n  \
+        unblocker db export --per-moves 200 -o sample.txt\n\n\
+        Without a database file, `db query` reads the sample built into unblocker (at most 200 \
+        puzzles of each move count of the wall-free 6x6 database) and says so."
 )]
 pub struct Args {
     /// The database file (default: unblocker/puzzles.sqlite in the user's data directory).
@@ -35,7 +38,8 @@ enum DbCommand {
     /// Enumerate every position and store each component's interesting puzzle
     /// (resumes an interrupted run).
     Generate(GenerateArgs),
-    /// Print puzzles as `MOVES BOARD CLUSTER` lines (hardest first) or JSON.
+    /// Print puzzles as `MOVES BOARD CLUSTER` lines (hardest first) or JSON
+    /// (from the embedded sample when there is no database file).
     Query(QueryArgs),
     /// Puzzles by moves, pieces, walls and component size; the largest component.
     Stats(StatsArgs),
@@ -46,6 +50,10 @@ enum DbCommand {
         /// Write to this file instead of standard output.
         #[arg(long, short)]
         output: Option<PathBuf>,
+        /// At most this many puzzles of each move count, evenly spaced
+        /// through its listing (how the embedded sample is made).
+        #[arg(long, value_name = "N")]
+        per_moves: Option<u64>,
     },
     /// Add the puzzles and units of finished shard databases (all are
     /// checked first: a bad or unfinished one changes nothing).
@@ -115,6 +123,7 @@ struct StatsArgs {
 }
 
 pub fn run(args: Args) -> Result<u8, String> {
+    let given = args.db.is_some();
     let path = match args.db {
         Some(p) => p,
         None => Database::default_path()
@@ -122,7 +131,18 @@ pub fn run(args: Args) -> Result<u8, String> {
     };
     match args.command {
         DbCommand::Generate(g) => run_generate(&path, g),
-        DbCommand::Query(q) => run_query(&path, q),
+        DbCommand::Query(q) if !given && !path.exists() => {
+            eprintln!(
+                "no database at {}: reading {} (`unblocker db generate` builds the whole one)",
+                path.display(),
+                unblocker_db::SAMPLE_NAME
+            );
+            let db = Database::sample().map_err(|e| e.to_string())?;
+            run_query(&db, q)
+        }
+        DbCommand::Query(q) => {
+            run_query(&Database::open_existing(&path).map_err(|e| e.to_string())?, q)
+        }
         DbCommand::Stats(s) => run_stats(&path, s),
         DbCommand::Import { file } => {
             let input = std::fs::File::open(&file)
@@ -134,15 +154,16 @@ pub fn run(args: Args) -> Result<u8, String> {
             eprintln!("imported {added} new puzzles into {}", path.display());
             Ok(0)
         }
-        DbCommand::Export { output } => {
+        DbCommand::Export { output, per_moves } => {
             let db = Database::open_existing(&path).map_err(|e| e.to_string())?;
+            let per_moves = per_moves.unwrap_or(u64::MAX);
             let count = match output {
                 Some(file) => {
                     let out = std::fs::File::create(&file)
                         .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
-                    db.export(BufWriter::new(out))
+                    db.export_sample(BufWriter::new(out), per_moves)
                 }
-                None => db.export(BufWriter::new(std::io::stdout().lock())),
+                None => db.export_sample(BufWriter::new(std::io::stdout().lock()), per_moves),
             }
             .map_err(|e| e.to_string())?;
             eprintln!("exported {count} puzzles");
@@ -317,8 +338,7 @@ fn run_generate_klotski(path: &Path, args: &GenerateArgs) -> Result<u8, String> 
     Ok(0)
 }
 
-fn run_query(path: &Path, args: QueryArgs) -> Result<u8, String> {
-    let db = Database::open_existing(path).map_err(|e| e.to_string())?;
+fn run_query(db: &Database, args: QueryArgs) -> Result<u8, String> {
     let query = Query {
         min_moves: args.moves.or(args.min_moves),
         max_moves: args.moves.or(args.max_moves),

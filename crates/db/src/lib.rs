@@ -4,19 +4,22 @@
 //! walls ([`Query`], [`Database::random`]), with statistics and a chart
 //! ([`stats`]). The Klotski database ([`klotski`]) uses the same schema.
 //! A generation can be split into parts ([`shard`]) run anywhere, then put
-//! together with [`merge_into`].
+//! together with [`merge_into`]. A sample of the database is embedded
+//! ([`Database::sample`]) for machines that have not generated one.
 
 mod generate;
 pub mod klotski;
 mod merge;
 mod pending;
 pub mod rush;
+mod sample;
 pub mod shard;
 pub mod stats;
 mod store;
 
 pub use generate::{generate, GenerateOptions, Progress, Summary};
 pub use merge::{merge_into, MergedShard, ShardFileError};
+pub use sample::SAMPLE_NAME;
 pub use store::{Database, DbError, Grouping, Query};
 
 use serde::Serialize;

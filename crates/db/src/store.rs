@@ -156,6 +156,13 @@ impl Database {
         Ok(Database { conn })
     }
 
+    /// An empty database in memory (the embedded sample's home).
+    pub(crate) fn in_memory() -> Result<Database, DbError> {
+        let conn = Connection::open_in_memory()?;
+        conn.execute_batch(SCHEMA)?;
+        Ok(Database { conn })
+    }
+
     /// True when the file holds units committed by the first schema's
     /// generator, which this one cannot carry on.
     pub fn older_progress(&self) -> Result<bool, DbError> {
@@ -458,16 +465,40 @@ impl Database {
     }
 
     /// Writes every puzzle as a `MOVES BOARD CLUSTER` line, hardest first.
-    pub fn export(&self, mut out: impl Write) -> Result<u64, DbError> {
+    pub fn export(&self, out: impl Write) -> Result<u64, DbError> {
+        self.export_sample(out, u64::MAX)
+    }
+
+    /// Writes at most `per_moves` puzzles of each move count as `MOVES BOARD
+    /// CLUSTER` lines, hardest first: evenly spaced through that move
+    /// count's listing (so from large and small components alike), the same
+    /// lines on every run.
+    pub fn export_sample(&self, mut out: impl Write, per_moves: u64) -> Result<u64, DbError> {
+        let mut sizes = self
+            .conn
+            .prepare("SELECT moves, COUNT(*) FROM puzzles GROUP BY moves")?;
+        let sizes: std::collections::HashMap<u32, u64> = sizes
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?;
         let mut stmt = self.conn.prepare(&format!(
             "SELECT moves, board, cluster FROM puzzles {ORDER}"
         ))?;
         let mut rows = stmt.query([])?;
-        let mut count = 0;
+        let (mut count, mut current, mut rank, mut taken) = (0, u32::MAX, 0u64, 0u64);
         while let Some(r) = rows.next()? {
             let (moves, board, cluster): (u32, String, u64) = (r.get(0)?, r.get(1)?, r.get(2)?);
-            writeln!(out, "{moves:02} {board} {cluster}")?;
-            count += 1;
+            if moves != current {
+                (current, rank, taken) = (moves, 0, 0);
+            }
+            // Take the rank-th line when it reaches the next of `per_moves`
+            // evenly spaced points of this move count's `total` lines.
+            let total = sizes.get(&moves).copied().unwrap_or(1);
+            if taken < per_moves && rank as u128 * per_moves as u128 >= taken as u128 * total as u128 {
+                writeln!(out, "{moves:02} {board} {cluster}")?;
+                count += 1;
+                taken += 1;
+            }
+            rank += 1;
         }
         out.flush()?;
         Ok(count)

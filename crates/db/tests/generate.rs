@@ -94,7 +94,6 @@ fn small_databases_hold_the_known_puzzles() {
 fn small_databases_agree_with_the_solver() {
     let dir = tempfile::tempdir().unwrap();
     let mut solver = Solver::new();
-    let control = Control::default();
     for (size, walls) in [(4, 2), (5, 0)] {
         let db = generated(
             dir.path(),
@@ -104,44 +103,7 @@ fn small_databases_agree_with_the_solver() {
         let puzzles = all(&db);
         assert!(!puzzles.is_empty());
         for p in &puzzles {
-            let board = format::parse(&p.board, Default::default()).unwrap();
-            let a = solver.analyze(&board, Metric::Slide, &control).unwrap();
-            assert_eq!(a.optimal, Some(p.moves), "{}", p.board);
-            assert_eq!(a.farthest, Some(p.moves), "{} is the hardest", p.board);
-            assert_eq!(a.reachable_states, p.cluster, "{}", p.board);
-            assert_eq!(a.distance_histogram, p.histogram, "{}", p.board);
-            assert_eq!(p.walls as usize, board.walls().len());
-            // Minimal: removing any wall or car but the target lowers the optimum.
-            let mut pieces: Vec<char> = p.board.chars().filter(|&c| c != 'o' && c != 'A').collect();
-            pieces.sort();
-            pieces.dedup();
-            for piece in pieces {
-                let cells: Vec<usize> = p
-                    .board
-                    .char_indices()
-                    .filter(|&(_, c)| c == piece)
-                    .map(|(i, _)| i)
-                    .collect();
-                let removals: Vec<Vec<usize>> = if piece == 'x' {
-                    cells.iter().map(|&i| vec![i]).collect()
-                } else {
-                    vec![cells]
-                };
-                for removed in removals {
-                    let mut without: Vec<char> = p.board.chars().collect();
-                    for &i in &removed {
-                        without[i] = 'o';
-                    }
-                    let without: String = without.into_iter().collect();
-                    let board = format::parse(&without, Default::default()).unwrap();
-                    let fewer = solver.analyze(&board, Metric::Slide, &control).unwrap();
-                    assert!(
-                        fewer.optimal < Some(p.moves),
-                        "{}: {piece} at {removed:?} is not needed",
-                        p.board
-                    );
-                }
-            }
+            check_puzzle(&mut solver, p);
         }
         // Each component appears once: the one-move puzzle is the lone target.
         let one_move: Vec<_> = puzzles.iter().filter(|p| p.moves == 1).collect();
@@ -287,4 +249,70 @@ fn files_of_the_first_schema_are_read_and_not_resumed() {
     let err = generate(&mut db, &options(4, 2), |_| {}).unwrap_err();
     assert!(err.to_string().contains("older version"), "{err}");
     assert_eq!(all(&db).len(), 1);
+}
+
+/// A stored puzzle against the solver: its optimum, that it is its
+/// component's hardest position, the component's size (and distance
+/// histogram, when stored), and minimal: removing any wall or car but the
+/// target lowers the optimum.
+fn check_puzzle(solver: &mut Solver, p: &Puzzle) {
+    let control = Control::default();
+    let board = format::parse(&p.board, Default::default()).unwrap();
+    let a = solver.analyze(&board, Metric::Slide, &control).unwrap();
+    assert_eq!(a.optimal, Some(p.moves), "{}", p.board);
+    assert_eq!(a.farthest, Some(p.moves), "{} is the hardest", p.board);
+    assert_eq!(a.reachable_states, p.cluster, "{}", p.board);
+    if !p.histogram.is_empty() {
+        assert_eq!(a.distance_histogram, p.histogram, "{}", p.board);
+    }
+    assert_eq!(p.walls as usize, board.walls().len());
+    // Minimal: removing any wall or car but the target lowers the optimum.
+    let mut pieces: Vec<char> = p.board.chars().filter(|&c| c != 'o' && c != 'A').collect();
+    pieces.sort();
+    pieces.dedup();
+    for piece in pieces {
+        let cells: Vec<usize> = p
+            .board
+            .char_indices()
+            .filter(|&(_, c)| c == piece)
+            .map(|(i, _)| i)
+            .collect();
+        let removals: Vec<Vec<usize>> = if piece == 'x' {
+            cells.iter().map(|&i| vec![i]).collect()
+        } else {
+            vec![cells]
+        };
+        for removed in removals {
+            let mut without: Vec<char> = p.board.chars().collect();
+            for &i in &removed {
+                without[i] = 'o';
+            }
+            let without: String = without.into_iter().collect();
+            let board = format::parse(&without, Default::default()).unwrap();
+            let fewer = solver.analyze(&board, Metric::Slide, &control).unwrap();
+            assert!(
+                fewer.optimal < Some(p.moves),
+                "{}: {piece} at {removed:?} is not needed",
+                p.board
+            );
+        }
+    }
+}
+
+/// The sample embedded in the binary: every move count of the wall-free
+/// 6x6 database up to the hardest (51), at most 200 of each, and every
+/// 25th puzzle checked against the solver.
+#[test]
+fn the_embedded_sample_is_the_database_s() {
+    let sample = Database::sample().unwrap();
+    let puzzles = all(&sample);
+    let mut solver = Solver::new();
+    for moves in 1..=51 {
+        let n = puzzles.iter().filter(|p| p.moves == moves).count();
+        assert!((1..=200).contains(&n), "{n} puzzles of {moves} moves");
+    }
+    assert!(puzzles.iter().all(|p| p.moves <= 51 && p.walls == 0));
+    for p in puzzles.iter().step_by(25) {
+        check_puzzle(&mut solver, p);
+    }
 }

@@ -29,16 +29,16 @@ use std::sync::Arc;
 use tokio::net::TcpListener;
 
 /// The whole application: the API under `/api`, the page everywhere else,
-/// behind [`guard`]. Fails when the configured database cannot be opened.
+/// behind [`guard`]. Random puzzles come from the configured database, or
+/// the embedded sample without one. Fails when the database cannot be opened.
 pub fn router(config: Config) -> Result<Router, String> {
-    let database = config
-        .database
-        .as_deref()
-        .map(api::random::DatabaseFile::open)
-        .transpose()?
-        .map(|file| Arc::new(file) as Arc<dyn api::random::Source>);
+    let source = match config.database.as_deref() {
+        Some(path) => api::random::Source::open(path),
+        None => api::random::Source::sample(),
+    }
+    .map_err(|e| format!("cannot open the puzzle database: {e}"))?;
     let state = Arc::new(jobs::Jobs::new(config.limits));
-    Ok(api::routes(state, database)
+    Ok(api::routes(state, Arc::new(source))
         .merge(assets::routes())
         .layer(middleware::from_fn_with_state(
             Arc::new(config.hosts),

@@ -40,7 +40,7 @@ impl Default for Limits {
 pub struct Config {
     pub limits: Limits,
     /// The puzzle database (`unblocker db generate`) behind
-    /// `/api/random`; without one that route answers 503.
+    /// `/api/random`; without one, the sample embedded in the binary.
     pub database: Option<PathBuf>,
     /// The `Host` values answered (others get 421); [`crate::run`] and
     /// [`crate::serve`] set it from the listening address.

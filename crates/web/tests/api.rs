@@ -491,13 +491,18 @@ async fn the_page_and_its_modules_are_served_from_the_binary() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn random_picks_a_database_puzzle_of_the_chosen_difficulty() {
+    // Without a database: the embedded sample, which says so.
     let without = start_default().await;
-    let (status, answer) = get(&without, "/api/random?min=20&max=30").await;
-    assert_eq!(status, 503);
-    assert!(answer["error"]
-        .as_str()
-        .unwrap()
-        .contains("no puzzle database"));
+    let health = get(&without, "/api/health").await.1;
+    assert_eq!(health["database"], false);
+    assert_eq!(health["random_source"], unblocker_db::SAMPLE_NAME);
+    for (min, max) in [(1, 5), (20, 30), (45, 60)] {
+        let (status, puzzle) = get(&without, &format!("/api/random?min={min}&max={max}")).await;
+        assert_eq!(status, 200, "{puzzle}");
+        assert_eq!(puzzle["source"], unblocker_db::SAMPLE_NAME);
+        let moves = puzzle["moves"].as_u64().unwrap();
+        assert!((min..=max).contains(&moves), "{moves} moves");
+    }
 
     // A database of fogleman/rush's first thousand puzzles.
     let folder = tempfile::tempdir().unwrap();

@@ -8,7 +8,7 @@
 //! | `POST /api/solve` | `{"puzzle", "metric"?, "algorithm"?, …}` | `solve --json`'s object |
 //! | `POST /api/solve/stream` | as `/api/solve` | NDJSON: `{"progress"}` lines, then `{"result"}` or `{"error"}` |
 //! | `POST /api/analyze` | as `/api/solve` | `analyze --json`'s object |
-//! | `GET /api/random?min=M&max=N` | | a database puzzle with M to N moves and its `source` (503 without a database) |
+//! | `GET /api/random?min=M&max=N` | | a puzzle with M to N moves from the database, or the embedded sample without one, and its `source` |
 //! | `POST /api/scan` | the image's bytes, or a multipart form with it | `scan --json`'s object; 422 with `overlay` (base64 PNG) on failure |
 
 mod board;
@@ -27,15 +27,15 @@ use serde_json::{json, Value};
 use std::sync::Arc;
 use unblocker_model::catalog;
 
-pub fn routes(jobs: Arc<Jobs>, database: Option<Arc<dyn random::Source>>) -> Router {
+pub fn routes(jobs: Arc<Jobs>, source: Arc<random::Source>) -> Router {
     // Bodies are read whole, within the limit, before any handler runs.
     let bodies = middleware::from_fn_with_state(jobs.limits.max_body_bytes, body::read_whole);
-    let has_database = database.is_some();
+    let random_source = (source.is_file, source.name.clone());
     let random = Router::new()
         .route("/api/random", get(random::random))
-        .with_state(database);
+        .with_state(source);
     Router::new()
-        .route("/api/health", get(move |jobs| health(jobs, has_database)))
+        .route("/api/health", get(move |jobs| health(jobs, random_source)))
         .route("/api/puzzles", get(puzzles))
         .route("/api/board", post(board::board))
         .route("/api/solve", post(solve::solve))
@@ -49,7 +49,8 @@ pub fn routes(jobs: Arc<Jobs>, database: Option<Arc<dyn random::Source>>) -> Rou
         .merge(random)
 }
 
-async fn health(State(jobs): State<Arc<Jobs>>, has_database: bool) -> Json<Value> {
+/// `random_source`: whether `/api/random` reads a database file, and its name.
+async fn health(State(jobs): State<Arc<Jobs>>, random_source: (bool, String)) -> Json<Value> {
     let limits = &jobs.limits;
     Json(json!({
         "status": "ok",
@@ -65,7 +66,8 @@ async fn health(State(jobs): State<Arc<Jobs>>, has_database: bool) -> Json<Value
         },
         "memory_in_use_bytes": jobs.memory_in_use(),
         "scanner": true,
-        "database": has_database,
+        "database": random_source.0,
+        "random_source": random_source.1,
     }))
 }
 

@@ -1,50 +1,50 @@
 //! `GET /api/random?min=M&max=N`: a puzzle with M to N optimal moves, chosen
 //! uniformly among those of a [`Source`] (the database `unblocker db
-//! generate` writes), with `source` saying where it came from.
+//! generate` writes, or the sample embedded in the binary when there is
+//! none), with `source` saying where it came from.
 
 use crate::error::ApiError;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
-use unblocker_db::{Database, Puzzle};
+use unblocker_db::{Database, DbError, Puzzle, SAMPLE_NAME};
 
-/// Where random puzzles come from. The database file is one source; an
-/// embedded sample can be another.
-pub trait Source: Send + Sync {
+/// Where random puzzles come from: a database file or the embedded sample,
+/// one query at a time.
+pub struct Source {
     /// Where the puzzles come from, as the answer's `source` says it.
-    fn name(&self) -> String;
-    /// A puzzle with `min` to `max` optimal moves, if there is one.
-    fn random(&self, min: u32, max: u32) -> Result<Option<Puzzle>, String>;
-}
-
-/// A database file (`unblocker db generate`), one query at a time.
-pub struct DatabaseFile {
-    path: PathBuf,
+    pub name: String,
+    /// True for a database file, false for the embedded sample.
+    pub is_file: bool,
     database: Mutex<Database>,
 }
 
-impl DatabaseFile {
-    pub fn open(path: &Path) -> Result<DatabaseFile, String> {
-        Database::open_existing(path)
-            .map(|database| DatabaseFile {
-                path: path.to_path_buf(),
-                database: Mutex::new(database),
-            })
-            .map_err(|e| format!("cannot open the puzzle database: {e}"))
-    }
-}
-
-impl Source for DatabaseFile {
-    fn name(&self) -> String {
-        self.path.display().to_string()
+impl Source {
+    /// A database file (`unblocker db generate`).
+    pub fn open(path: &Path) -> Result<Source, DbError> {
+        Ok(Source {
+            name: path.display().to_string(),
+            is_file: true,
+            database: Mutex::new(Database::open_existing(path)?),
+        })
     }
 
-    fn random(&self, min: u32, max: u32) -> Result<Option<Puzzle>, String> {
+    /// The sample embedded in the binary.
+    pub fn sample() -> Result<Source, DbError> {
+        Ok(Source {
+            name: SAMPLE_NAME.to_string(),
+            is_file: false,
+            database: Mutex::new(Database::sample()?),
+        })
+    }
+
+    /// A puzzle with `min` to `max` optimal moves, if there is one.
+    fn random(&self, min: u32, max: u32) -> Result<Option<Puzzle>, DbError> {
         let database = self.database.lock().unwrap_or_else(|e| e.into_inner());
-        database.random(min, max).map_err(|e| e.to_string())
+        database.random(min, max)
     }
 }
 
@@ -71,7 +71,7 @@ fn moves(name: &str, value: Option<&str>, default: u32) -> Result<u32, ApiError>
 }
 
 pub async fn random(
-    State(source): State<Option<Arc<dyn Source>>>,
+    State(source): State<Arc<Source>>,
     Query(difficulty): Query<Difficulty>,
 ) -> Result<Json<Answer>, ApiError> {
     let min = moves("min", difficulty.min.as_deref(), 1)?;
@@ -81,24 +81,17 @@ pub async fn random(
             "min ({min}) is more than max ({max})"
         )));
     }
-    let Some(source) = source else {
-        return Err(ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "this server has no puzzle database: create one with `unblocker db generate` and \
-             start the server with `--database PATH`",
-        ));
-    };
     let found = tokio::task::spawn_blocking(move || {
         source.random(min, max).map(|puzzle| {
             puzzle.map(|puzzle| Answer {
                 puzzle,
-                source: source.name(),
+                source: source.name.clone(),
             })
         })
     })
     .await
     .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
-    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     found.map(Json).ok_or_else(|| {
         ApiError::new(
             StatusCode::NOT_FOUND,

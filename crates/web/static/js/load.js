@@ -5,6 +5,9 @@ import { getJson, postBytes, readBoard } from './api.js';
 
 const $ = id => document.getElementById(id);
 
+/** What the random row says when no random puzzle is loaded. */
+let randomNote = '';
+
 export function message(text, error = false) {
   const node = $('load-message');
   node.textContent = text;
@@ -91,8 +94,9 @@ export function setup(app) {
   });
   getJson('/api/health').then(health => {
     if (!health.database) {
-      for (const input of $('random-row').querySelectorAll('select, button')) input.disabled = true;
-      $('random-note').textContent = 'Random puzzles need a puzzle database: make one with `unblocker db generate`.';
+      randomNote = 'Random puzzles come from a small sample built into Unblocker; ' +
+        '`unblocker db generate` makes the whole database.';
+      $('random-note').textContent = randomNote;
     }
     if (!health.scanner) {
       $('dropzone').querySelector('span').textContent = 'Screenshot scanning is not in this build yet.';
@@ -122,8 +126,8 @@ async function random(app) {
 /** The bundled list shows the loaded puzzle, or its prompt when the puzzle is not one of them. */
 export function reset(app) {
   $('board-text').value = app.puzzle.line;
-  // The note tells a random puzzle's provenance (or that there is no database).
-  if (!$('load-random').disabled) $('random-note').textContent = '';
+  // The note tells a random puzzle's provenance, or where random puzzles come from.
+  $('random-note').textContent = randomNote;
   const select = $('bundled');
   const listed = [...select.options].some(o => o.value && o.value === app.puzzle.name);
   select.value = listed ? app.puzzle.name : '';
