@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use unblocker_db::klotski::generate_klotski;
 use unblocker_db::shard::{self, Shard, ShardSpec};
 use unblocker_db::stats::Stats;
-use unblocker_db::{generate, merge_into, Database, GenerateOptions, Query};
+use unblocker_db::{generate, merge_into, Database, DbError, GenerateOptions, Query};
 
 #[derive(clap::Args)]
 #[command(
@@ -137,17 +137,15 @@ pub fn run(args: Args) -> Result<u8, String> {
                 path.display(),
                 unblocker_db::SAMPLE_NAME
             );
-            let db = Database::sample().map_err(|e| e.to_string())?;
+            let db = Database::sample().map_err(advice)?;
             run_query(&db, q)
         }
-        DbCommand::Query(q) => {
-            run_query(&Database::open_existing(&path).map_err(|e| e.to_string())?, q)
-        }
+        DbCommand::Query(q) => run_query(&Database::open_existing(&path).map_err(advice)?, q),
         DbCommand::Stats(s) => run_stats(&path, s),
         DbCommand::Import { file } => {
             let input = std::fs::File::open(&file)
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let mut db = Database::open(&path).map_err(|e| e.to_string())?;
+            let mut db = Database::open(&path).map_err(advice)?;
             let added = db
                 .import(BufReader::new(input))
                 .map_err(|e| format!("{}: {e}", file.display()))?;
@@ -155,7 +153,7 @@ pub fn run(args: Args) -> Result<u8, String> {
             Ok(0)
         }
         DbCommand::Export { output, per_moves } => {
-            let db = Database::open_existing(&path).map_err(|e| e.to_string())?;
+            let db = Database::open_existing(&path).map_err(advice)?;
             let per_moves = per_moves.unwrap_or(u64::MAX);
             let count = match output {
                 Some(file) => {
@@ -165,7 +163,7 @@ pub fn run(args: Args) -> Result<u8, String> {
                 }
                 None => db.export_sample(BufWriter::new(std::io::stdout().lock()), per_moves),
             }
-            .map_err(|e| e.to_string())?;
+            .map_err(advice)?;
             eprintln!("exported {count} puzzles");
             Ok(0)
         }
@@ -175,7 +173,7 @@ pub fn run(args: Args) -> Result<u8, String> {
 
 /// `db merge`: every shard is checked before the target is touched.
 fn run_merge(path: &Path, shards: &[PathBuf]) -> Result<u8, String> {
-    for merged in merge_into(path, shards).map_err(|e| e.to_string())? {
+    for merged in merge_into(path, shards).map_err(advice)? {
         let part = merged
             .shard
             .map_or(String::new(), |s| format!("part {s}, "));
@@ -186,9 +184,9 @@ fn run_merge(path: &Path, shards: &[PathBuf]) -> Result<u8, String> {
             merged.new_puzzles
         );
     }
-    let db = Database::open_existing(path).map_err(|e| e.to_string())?;
-    let done = db.work_done().map_err(|e| e.to_string())?.0;
-    let meta = db.meta().map_err(|e| e.to_string())?;
+    let db = Database::open_existing(path).map_err(advice)?;
+    let done = db.work_done().map_err(advice)?.0;
+    let meta = db.meta().map_err(advice)?;
     if let Some((_, total)) = meta.iter().find(|(k, _)| k == "units") {
         let verdict = if total.parse() == Ok(done) {
             "complete"
@@ -218,8 +216,8 @@ fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
             found.shard
         }
     };
-    let mut db = Database::open(path).map_err(|e| e.to_string())?;
-    let committed = db.work_done().map_err(|e| e.to_string())?.0;
+    let mut db = Database::open(path).map_err(advice)?;
+    let committed = db.work_done().map_err(advice)?.0;
     if committed > 0 {
         eprintln!(
             "{}: resuming, {committed} units already committed",
@@ -230,7 +228,7 @@ fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
         size: args.size.unwrap_or(6),
         max_walls: args.max_walls.unwrap_or(2),
         threads: args.threads,
-        shard: (shard.index, shard.count),
+        shard,
         max_units: None,
     };
     let terminal = std::io::stderr().is_terminal();
@@ -264,7 +262,7 @@ fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
         }
         bar.set_message(detail);
     })
-    .map_err(|e| e.to_string())?;
+    .map_err(advice)?;
     bar.finish();
     eprintln!(
         "shard {shard}: {} units run ({} already done), {} positions, {} puzzles in {:.1} s ({:.2} M positions/s) -> {}",
@@ -292,7 +290,7 @@ fn run_generate_klotski(path: &Path, args: &GenerateArgs) -> Result<u8, String> 
             "{flag} is for Rush Hour: the Klotski database is every 4x5 layout, generated in one run"
         ));
     }
-    let mut db = Database::open(path).map_err(|e| e.to_string())?;
+    let mut db = Database::open(path).map_err(advice)?;
     let bar = if args.quiet {
         ProgressBar::hidden()
     } else {
@@ -308,7 +306,7 @@ fn run_generate_klotski(path: &Path, args: &GenerateArgs) -> Result<u8, String> 
         bar.set_length(total);
         bar.set_position(done);
     })
-    .map_err(|e| e.to_string())?;
+    .map_err(advice)?;
     bar.finish_and_clear();
     if !summary.generated {
         eprintln!(
@@ -347,7 +345,7 @@ fn run_query(db: &Database, args: QueryArgs) -> Result<u8, String> {
         random: args.random,
         limit: args.limit,
     };
-    for p in db.query(&query).map_err(|e| e.to_string())? {
+    for p in db.query(&query).map_err(advice)? {
         if args.format == "json" {
             println!("{}", serde_json::to_string(&p).map_err(|e| e.to_string())?);
         } else {
@@ -358,8 +356,8 @@ fn run_query(db: &Database, args: QueryArgs) -> Result<u8, String> {
 }
 
 fn run_stats(path: &Path, args: StatsArgs) -> Result<u8, String> {
-    let db = Database::open_existing(path).map_err(|e| e.to_string())?;
-    let stats = Stats::of(&db).map_err(|e| e.to_string())?;
+    let db = Database::open_existing(path).map_err(advice)?;
+    let stats = Stats::of(&db).map_err(advice)?;
     if args.json {
         println!(
             "{}",
@@ -369,8 +367,19 @@ fn run_stats(path: &Path, args: StatsArgs) -> Result<u8, String> {
         print!("{}", stats.text());
     }
     if let Some(svg) = args.svg {
-        stats.chart(&svg)?;
+        stats.chart(&svg).map_err(|e| e.to_string())?;
         eprintln!("chart written to {}", svg.display());
     }
     Ok(0)
+}
+
+/// A database error as the command line says it: with what to do next.
+fn advice(error: DbError) -> String {
+    match error {
+        DbError::Missing(_) => {
+            format!("{error} (create it with `unblocker db generate` or `db import`)")
+        }
+        DbError::Holds { .. } | DbError::OtherPuzzles => format!("{error}; use another --db file"),
+        _ => error.to_string(),
+    }
 }

@@ -14,6 +14,7 @@
 use crate::merge::SHARD_KEY;
 use crate::pending::{decode_rejected, decode_waiting, encode_rejected, encode_waiting};
 use crate::rush::{Candidate, CandidateId, Found, Generator, Query, Scratch};
+use crate::shard::Shard;
 use crate::store::{Database, DbError};
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -28,8 +29,8 @@ pub struct GenerateOptions {
     pub max_walls: usize,
     /// Worker threads (0: one per core).
     pub threads: usize,
-    /// `(k, n)`: run only units `u` with `u % n == k - 1` (1-based `k`).
-    pub shard: (u64, u64),
+    /// The part of the work to run ([`Shard::WHOLE`]: all of it).
+    pub shard: Shard,
     /// Stop after this many units (tests use it to simulate an interruption).
     pub max_units: Option<usize>,
 }
@@ -77,31 +78,21 @@ pub fn generate(
     options: &GenerateOptions,
     mut progress: impl FnMut(Progress),
 ) -> Result<Summary, DbError> {
-    let (k, n) = options.shard;
-    if n == 0 || k == 0 || k > n {
-        return Err(DbError::Mismatch(format!(
-            "shard {k}/{n}: expected K/N with 1 <= K <= N"
-        )));
-    }
-    let generator = Generator::new(options.size, options.max_walls)
-        .map_err(|e| DbError::Mismatch(e.to_string()))?;
+    let shard = options.shard;
+    let generator = Generator::new(options.size, options.max_walls)?;
     if db.older_progress()? {
-        return Err(DbError::Mismatch(
-            "this file holds a generation in progress by an older version of unblocker, \
-             which cannot be resumed; generate into a new file"
-                .to_string(),
-        ));
+        return Err(DbError::OlderProgress);
     }
     db.claim(&[
         ("game", "rush".to_string()),
         ("size", options.size.to_string()),
         ("max_walls", options.max_walls.to_string()),
         ("units", generator.units().to_string()),
-        (SHARD_KEY, format!("{k}/{n}")),
+        (SHARD_KEY, shard.to_string()),
     ])?;
     let phase_of: Vec<usize> = (0..generator.units()).map(|u| generator.phase(u)).collect();
     let top = phase_of.iter().copied().max().unwrap_or(0);
-    let own = |u: u32| u as u64 % n == k - 1;
+    let own = |u: u32| shard.contains(u as u64);
     let mut phases: Vec<Vec<u32>> = vec![Vec::new(); top + 1];
     for u in (0..generator.units() as u32).filter(|&u| own(u)) {
         phases[phase_of[u as usize]].push(u);
@@ -116,7 +107,7 @@ pub fn generate(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
         .build()
-        .map_err(|e| DbError::Mismatch(format!("cannot start threads: {e}")))?;
+        .map_err(DbError::Threads)?;
     let started = Instant::now();
     let size = options.size;
     let Some(start_phase) = start_phase else {

@@ -120,9 +120,7 @@ fn claim(db: &Database) -> Result<(), DbError> {
         ..Query::default()
     };
     if !recorded && !db.query(&first)?.is_empty() {
-        return Err(DbError::Mismatch(
-            "this database already holds other puzzles; use another --db file".to_string(),
-        ));
+        return Err(DbError::OtherPuzzles);
     }
     db.claim(&[
         ("game", "klotski".to_string()),

@@ -126,27 +126,23 @@ impl Reader<'_> {
     fn get(&mut self) -> Result<u64, DbError> {
         let mut v = 0u64;
         for shift in (0..64).step_by(7) {
-            let byte = *self.blob.get(self.at).ok_or_else(corrupt)?;
+            let byte = *self.blob.get(self.at).ok_or(DbError::Damaged)?;
             self.at += 1;
             v |= ((byte & 0x7F) as u64) << shift;
             if byte < 0x80 {
                 return Ok(v);
             }
         }
-        Err(corrupt())
+        Err(DbError::Damaged)
     }
 
     fn end(&self) -> Result<(), DbError> {
         if self.at == self.blob.len() {
             Ok(())
         } else {
-            Err(corrupt())
+            Err(DbError::Damaged)
         }
     }
-}
-
-fn corrupt() -> DbError {
-    DbError::Mismatch("the generator's saved state in this database is damaged".into())
 }
 
 #[cfg(test)]

@@ -6,7 +6,15 @@ use crate::store::{Database, DbError, Grouping};
 use crate::Puzzle;
 use plotters::prelude::*;
 use serde::Serialize;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// Why the chart could not be drawn (the drawing library's message).
+#[derive(Debug, thiserror::Error)]
+#[error("chart {}: {message}", path.display())]
+pub struct ChartError {
+    pub path: PathBuf,
+    pub message: String,
+}
 
 /// One group of puzzles.
 #[derive(Clone, Debug, Serialize)]
@@ -150,9 +158,12 @@ impl Stats {
 
     /// Draws two panels into an SVG file: puzzles per move count, and
     /// average moves by piece count and by component size.
-    pub fn chart(&self, path: &Path) -> Result<(), String> {
+    pub fn chart(&self, path: &Path) -> Result<(), ChartError> {
         let root = SVGBackend::new(path, (1000, 800)).into_drawing_area();
-        let fail = |e: &dyn std::fmt::Display| format!("chart {}: {e}", path.display());
+        let fail = |e: &dyn std::fmt::Display| ChartError {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        };
         root.fill(&WHITE).map_err(|e| fail(&e))?;
         let (top, bottom) = root.split_vertically(400);
         let max_moves = self.by_moves.iter().map(|g| g.value).max().unwrap_or(1) as u32;

@@ -13,18 +13,53 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
     #[error("database: {0}")]
-    Sqlite(#[from] rusqlite::Error),
+    Sqlite(rusqlite::Error),
+    #[error(
+        "the disk is full (or the file reached its size cap): nothing of the unit being \
+         written was kept; free some space and run the same command again to carry on"
+    )]
+    Full,
     #[error("{0}")]
     Io(#[from] std::io::Error),
-    #[error("line {line}: {message}")]
-    Import { line: usize, message: String },
+    #[error("line {line}: {error}")]
+    Import { line: usize, error: BadLine },
+    #[error("no database at {}", .0.display())]
+    Missing(PathBuf),
+    #[error("{} has schema version {found}; this unblocker reads version {SCHEMA_VERSION}", path.display())]
+    Schema { path: PathBuf, found: String },
+    #[error("this database holds {key} = {stored}, not {wanted}")]
+    Holds {
+        key: String,
+        stored: String,
+        wanted: String,
+    },
+    #[error("this database already holds other puzzles")]
+    OtherPuzzles,
+    #[error(
+        "this file holds a generation in progress by an older version of unblocker, \
+         which cannot be resumed; generate into a new file"
+    )]
+    OlderProgress,
+    #[error("the generator's saved state in this database is damaged")]
+    Damaged,
     #[error("{0}")]
-    Mismatch(String),
+    Generator(#[from] crate::rush::GeneratorError),
+    #[error("cannot start threads: {0}")]
+    Threads(rayon::ThreadPoolBuildError),
     #[error("{}: {error}", path.display())]
     Shard {
         path: PathBuf,
         error: crate::merge::ShardFileError,
     },
+}
+
+impl From<rusqlite::Error> for DbError {
+    fn from(error: rusqlite::Error) -> DbError {
+        match error.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::DiskFull) => DbError::Full,
+            _ => DbError::Sqlite(error),
+        }
+    }
 }
 
 /// The schema's version, kept in `meta` (`schema`): a file of another
@@ -148,10 +183,10 @@ impl Database {
                 r.get(0)
             })?;
         if version != SCHEMA_VERSION {
-            return Err(DbError::Mismatch(format!(
-                "{} has schema version {version}; this unblocker reads version {SCHEMA_VERSION}",
-                path.display()
-            )));
+            return Err(DbError::Schema {
+                path: path.to_path_buf(),
+                found: version,
+            });
         }
         Ok(Database { conn })
     }
@@ -161,6 +196,16 @@ impl Database {
         let conn = Connection::open_in_memory()?;
         conn.execute_batch(SCHEMA)?;
         Ok(Database { conn })
+    }
+
+    /// Caps the file at about `bytes` (SQLite's `max_page_count`, for this
+    /// connection): a write past it fails as on a full disk ([`DbError::Full`]).
+    pub fn cap_size(&self, bytes: u64) -> Result<(), DbError> {
+        let page: u64 = self.conn.query_row("PRAGMA page_size", [], |r| r.get(0))?;
+        let pages = (bytes / page).max(1);
+        self.conn
+            .query_row(&format!("PRAGMA max_page_count = {pages}"), [], |_| Ok(()))?;
+        Ok(())
     }
 
     /// True when the file holds units committed by the first schema's
@@ -177,10 +222,7 @@ impl Database {
     /// rather than a new empty database.
     pub fn open_existing(path: &Path) -> Result<Database, DbError> {
         if !path.exists() {
-            return Err(DbError::Mismatch(format!(
-                "no database at {} (create it with `unblocker db generate` or `db import`)",
-                path.display()
-            )));
+            return Err(DbError::Missing(path.to_path_buf()));
         }
         Database::open(path)
     }
@@ -195,9 +237,11 @@ impl Database {
                 .optional()?;
             match stored {
                 Some(s) if s != *value => {
-                    return Err(DbError::Mismatch(format!(
-                        "this database holds {key} = {s}, not {value}; use another --db file"
-                    )))
+                    return Err(DbError::Holds {
+                        key: key.to_string(),
+                        stored: s,
+                        wanted: value.clone(),
+                    })
                 }
                 Some(_) => {}
                 None => {
@@ -452,10 +496,7 @@ impl Database {
                 if text.is_empty() || text.starts_with('#') {
                     continue;
                 }
-                let p = parse_line(text).map_err(|message| DbError::Import {
-                    line: n + 1,
-                    message,
-                })?;
+                let p = parse_line(text).map_err(|error| DbError::Import { line: n + 1, error })?;
                 added +=
                     insert.execute(params![p.moves, p.board, p.cluster, p.walls, p.pieces])? as u64;
             }
@@ -493,7 +534,9 @@ impl Database {
             // Take the rank-th line when it reaches the next of `per_moves`
             // evenly spaced points of this move count's `total` lines.
             let total = sizes.get(&moves).copied().unwrap_or(1);
-            if taken < per_moves && rank as u128 * per_moves as u128 >= taken as u128 * total as u128 {
+            if taken < per_moves
+                && rank as u128 * per_moves as u128 >= taken as u128 * total as u128
+            {
                 writeln!(out, "{moves:02} {board} {cluster}")?;
                 count += 1;
                 taken += 1;
@@ -562,27 +605,43 @@ fn where_clause(q: &Query) -> (String, Vec<u32>) {
     }
 }
 
+/// Why a `MOVES BOARD CLUSTER` line was not read.
+#[derive(Debug, thiserror::Error)]
+pub enum BadLine {
+    #[error("expected `MOVES BOARD CLUSTER`, found {0} fields")]
+    Fields(usize),
+    #[error("moves `{0}` is not a number")]
+    Moves(String),
+    #[error("cluster `{0}` is not a number")]
+    Cluster(String),
+    #[error("board `{board}`: {error}")]
+    Board {
+        board: String,
+        error: unblocker_model::BoardError,
+    },
+}
+
 /// One `MOVES BOARD CLUSTER` line.
-fn parse_line(text: &str) -> Result<Puzzle, String> {
+fn parse_line(text: &str) -> Result<Puzzle, BadLine> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     let [moves, board, cluster] = fields[..] else {
-        return Err(format!(
-            "expected `MOVES BOARD CLUSTER`, found {} fields",
-            fields.len()
-        ));
+        return Err(BadLine::Fields(fields.len()));
     };
     let moves: u32 = moves
         .parse()
-        .map_err(|_| format!("moves `{moves}` is not a number"))?;
+        .map_err(|_| BadLine::Moves(moves.to_string()))?;
     let cluster: u64 = cluster
         .parse()
-        .map_err(|_| format!("cluster `{cluster}` is not a number"))?;
+        .map_err(|_| BadLine::Cluster(cluster.to_string()))?;
     let parsed = unblocker_model::format::parse_as(
         board,
         unblocker_model::format::Format::Line,
         Default::default(),
     )
-    .map_err(|e| format!("board `{board}`: {e}"))?;
+    .map_err(|error| BadLine::Board {
+        board: board.to_string(),
+        error,
+    })?;
     Ok(Puzzle {
         moves,
         board: board.replace('.', "o"),

@@ -3,6 +3,7 @@
 //! wall-free work measures the generator's speed.
 
 use unblocker_db::rush::{Generator, Scratch};
+use unblocker_db::shard::Shard;
 use unblocker_db::{generate, Database, GenerateOptions};
 
 fn env_or(name: &str, default: u64) -> u64 {
@@ -48,7 +49,8 @@ fn measure_a_wall_free_sample() {
         size: 6,
         max_walls: env_or("SAMPLE_WALLS", 0) as usize,
         threads: 2,
-        shard: (env_or("SAMPLE_K", 2), env_or("SAMPLE_N", 400)),
+        shard: Shard::new(env_or("SAMPLE_K", 2), env_or("SAMPLE_N", 400))
+            .expect("SAMPLE_K/SAMPLE_N"),
         max_units: None,
     };
     let s = generate(&mut db, &options, |_| {}).unwrap();

@@ -2,7 +2,8 @@
 //! database's resume, shard and merge guarantees.
 
 use std::path::Path;
-use unblocker_db::{generate, Database, GenerateOptions, Puzzle, Query};
+use unblocker_db::shard::Shard;
+use unblocker_db::{generate, Database, DbError, GenerateOptions, Puzzle, Query};
 use unblocker_model::{format, Metric};
 use unblocker_solve::{Control, Solver};
 
@@ -11,7 +12,7 @@ fn options(size: usize, max_walls: usize) -> GenerateOptions {
         size,
         max_walls,
         threads: 2,
-        shard: (1, 1),
+        shard: Shard::WHOLE,
         max_units: None,
     }
 }
@@ -120,7 +121,7 @@ fn shards_merge_into_the_unsharded_database() {
     for k in 1..=3 {
         let name = format!("shard{k}.sqlite");
         let shard = GenerateOptions {
-            shard: (k, 3),
+            shard: Shard::new(k, 3).unwrap(),
             ..options(4, 2)
         };
         drop(generated(dir.path(), &name, &shard));
@@ -147,6 +148,31 @@ fn an_interrupted_run_resumes_without_losing_or_repeating_rows() {
     // A third run finds nothing left to do.
     let again = generate(&mut db, &options(4, 2), |_| {}).unwrap();
     assert_eq!(again.units_run, 0);
+    assert_eq!(exported(&db), exported(&whole));
+}
+
+/// A disk that fills up (a size cap on the file) stops the run with
+/// [`DbError::Full`]; the file stays readable and a rerun with room carries
+/// on to the same database.
+#[test]
+fn a_full_disk_stops_the_run_and_a_rerun_carries_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = generated(dir.path(), "whole.sqlite", &options(4, 2));
+    let path = dir.path().join("full.sqlite");
+    let mut db = Database::open(&path).unwrap();
+    db.cap_size(64 * 1024).unwrap();
+    let err = generate(&mut db, &options(4, 2), |_| {}).unwrap_err();
+    assert!(matches!(err, DbError::Full), "{err}");
+    assert!(err.to_string().contains("disk is full"), "{err}");
+    drop(db);
+    let mut db = Database::open(&path).unwrap();
+    let committed = db.work_done().unwrap().0;
+    assert!(
+        committed > 0,
+        "units committed before the disk filled up are kept"
+    );
+    let resumed = generate(&mut db, &options(4, 2), |_| {}).unwrap();
+    assert_eq!(resumed.units_skipped, committed);
     assert_eq!(exported(&db), exported(&whole));
 }
 

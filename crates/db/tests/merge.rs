@@ -3,6 +3,7 @@
 //! target keeps every byte it had.
 
 use std::path::{Path, PathBuf};
+use unblocker_db::shard::Shard;
 use unblocker_db::{generate, merge_into, Database, DbError, GenerateOptions, ShardFileError};
 
 fn part(dir: &Path, walls: usize, k: u64, n: u64, max_units: Option<usize>) -> PathBuf {
@@ -12,7 +13,7 @@ fn part(dir: &Path, walls: usize, k: u64, n: u64, max_units: Option<usize>) -> P
         size: 4,
         max_walls: walls,
         threads: 1,
-        shard: (k, n),
+        shard: Shard::new(k, n).unwrap(),
         max_units,
     };
     generate(&mut db, &options, |_| {}).unwrap();
@@ -203,7 +204,7 @@ fn merging_is_idempotent_and_reports_each_part() {
         size: 4,
         max_walls: 1,
         threads: 1,
-        shard: (1, 1),
+        shard: Shard::WHOLE,
         max_units: None,
     };
     let summary = generate(&mut db, &options, |_| {}).unwrap();
