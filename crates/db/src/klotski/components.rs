@@ -2,23 +2,21 @@
 //! piece moves any number of cells along any path = one move), and each
 //! solvable component's distances to the goal.
 //!
-//! [`Explorer::explore`] walks one component breadth-first from a seed,
-//! numbering its layouts locally and recording the moves between them as a
-//! compact adjacency list (so the engine generates each layout's moves once);
-//! then a second breadth-first search over that list, seeded by all of the
-//! component's goal layouts at once, gives every layout its distance.
+//! The searches are the solver's ([`Sweep`], the breadth-first exploration
+//! over a dense index that `Solver::analyze` uses): the layouts are a space
+//! numbered by their layout index ([`Numbered`]). [`Explorer::explore`]
+//! sweeps one component from a seed, then sweeps it again from all of its
+//! goal layouts at once, which gives every layout its distance.
 //! [`census`] does this for every component, except that the left-right
 //! mirror image of a component is read off the component itself
 //! ([`Explorer::mirror_image`]).
 
 use super::layouts::Layouts;
-use unblocker_engine::Space;
-use unblocker_model::Metric;
+use std::cell::RefCell;
+use unblocker_engine::{Heuristic, Indexed, Space};
+use unblocker_model::{Board, Cell, Direction, Metric};
+use unblocker_solve::{Control, StopAt, Sweep};
 
-/// Marks a layout no exploration has reached.
-const UNSEEN: u32 = u32::MAX;
-/// Marks a layout of the mirror image of an explored component.
-const MIRRORED: u32 = u32::MAX - 1;
 /// Marks a layout that cannot reach the goal (in [`Census::distance`]).
 pub const UNSOLVABLE: u8 = u8::MAX;
 /// Room for one layout's moves: at most 18 pieces, each reaching at most
@@ -48,39 +46,149 @@ pub struct Hardest {
     pub moves: u32,
 }
 
+thread_local! {
+    /// The engine's moves of one layout, before they are numbered.
+    static MOVES: RefCell<Vec<(u64, u32)>> = RefCell::new(vec![(0, 0); MAX_MOVES]);
+}
+
+/// The layouts as a space whose states are layout indices (as `u64`, the
+/// solver's state type): the engine's
+/// moves, numbered with [`Layouts`] (one move away, a layout's number costs
+/// less than from scratch: [`super::Walk`]).
+pub struct Numbered<'a> {
+    layouts: &'a Layouts,
+}
+
+impl Numbered<'_> {
+    fn key(&self, state: u64) -> u64 {
+        self.layouts.key(state as u32)
+    }
+
+    /// Calls `put(i, index, cells)` for the `i`th move of layout `state`
+    /// (to layout `index`, `cells` one-cell steps long); returns how many.
+    #[inline(always)]
+    fn numbered_moves(
+        &self,
+        state: u64,
+        metric: Metric,
+        mut put: impl FnMut(usize, u64, u32),
+    ) -> usize {
+        let (layouts, key) = (self.layouts, self.key(state));
+        let walk = layouts.walk(key).expect("an enumerated layout");
+        MOVES.with_borrow_mut(|moves| {
+            let n = layouts.space().expand_into(key, metric, moves);
+            for (i, &(to, cells)) in moves[..n].iter().enumerate() {
+                let index = walk
+                    .index_of_neighbour(to)
+                    .expect("a move keeps the pieces and the empty cells");
+                put(i, index as u64, cells);
+            }
+            n
+        })
+    }
+}
+
+impl Space for Numbered<'_> {
+    type State = u64;
+
+    /// Layout 0 (the searches here are given their roots).
+    fn start(&self) -> u64 {
+        0
+    }
+
+    fn is_goal(&self, state: u64) -> bool {
+        self.layouts.is_goal(state as u32)
+    }
+
+    fn max_neighbors(&self) -> usize {
+        MAX_MOVES
+    }
+
+    fn expand_into(&self, state: u64, metric: Metric, out: &mut [(u64, u32)]) -> usize {
+        self.numbered_moves(state, metric, |i, index, cells| out[i] = (index, cells))
+    }
+
+    fn move_between(&self, from: u64, to: u64) -> (Cell, Vec<(Direction, u8)>) {
+        self.layouts
+            .space()
+            .move_between(self.key(from), self.key(to))
+    }
+
+    fn board(&self, state: u64) -> Board {
+        self.layouts.board(state as u32)
+    }
+
+    fn estimate(&self, state: u64, heuristic: Heuristic, metric: Metric) -> u32 {
+        self.layouts
+            .space()
+            .estimate(self.key(state), heuristic, metric)
+    }
+}
+
+impl Indexed for Numbered<'_> {
+    fn index_bound(&self) -> Option<u64> {
+        Some(self.layouts.len() as u64)
+    }
+
+    fn index_of(&self, state: u64) -> u64 {
+        state
+    }
+
+    fn expand_indexed(
+        &self,
+        state: u64,
+        _index: u64,
+        metric: Metric,
+        out: &mut [(u64, u64)],
+    ) -> usize {
+        self.numbered_moves(state, metric, |i, index, _| out[i] = (index, index))
+    }
+}
+
 /// Explores components one at a time, reusing its buffers.
 pub struct Explorer<'a> {
     layouts: &'a Layouts,
-    /// For every layout: its number within the component that reached it,
-    /// [`MIRRORED`] if it was accounted for as the image of one, or
-    /// [`UNSEEN`].
-    local: Vec<u32>,
-    /// The last component's layouts, by local number.
+    space: Numbered<'a>,
+    sweep: Sweep<u64>,
+    /// One bit per layout: reached by an earlier exploration (or accounted
+    /// for as the mirror image of one).
+    seen: Vec<u64>,
+    /// The last component's layouts, nearest to the goal first.
     members: Vec<u32>,
-    /// Moves of member `i`: `neighbours[edge_starts[i]..edge_starts[i + 1]]`.
-    edge_starts: Vec<u32>,
-    neighbours: Vec<u32>,
     /// Distance to the goal of each member ([`UNSOLVABLE`] if none).
     distances: Vec<u8>,
-    moves: Vec<(u64, u32)>,
 }
 
 impl<'a> Explorer<'a> {
     pub fn new(layouts: &'a Layouts) -> Explorer<'a> {
         Explorer {
             layouts,
-            local: vec![UNSEEN; layouts.len()],
+            space: Numbered { layouts },
+            sweep: Sweep::default(),
+            seen: vec![0; layouts.len().div_ceil(64)],
             members: Vec::new(),
-            edge_starts: Vec::new(),
-            neighbours: Vec::new(),
             distances: Vec::new(),
-            moves: vec![(0, 0); MAX_MOVES],
         }
     }
 
     /// True if an earlier exploration reached layout `index`.
     pub fn seen(&self, index: u32) -> bool {
-        self.local[index as usize] != UNSEEN
+        self.seen[index as usize / 64] >> (index % 64) & 1 != 0
+    }
+
+    /// One sweep to the end of the components of `roots`.
+    fn sweep(&mut self, roots: &[u64]) -> Vec<u64> {
+        let walk = self
+            .sweep
+            .run(
+                &self.space,
+                roots,
+                Metric::Piece,
+                StopAt::Exhaustion,
+                &Control::default(),
+            )
+            .expect("the layouts are numbered");
+        walk.stats.per_level.iter().map(|l| l.enqueued).collect()
     }
 
     /// Explores the component of layout `seed`, which no earlier exploration
@@ -88,94 +196,50 @@ impl<'a> Explorer<'a> {
     /// distances to the goal.
     pub fn explore(&mut self, seed: u32) -> Component {
         debug_assert!(!self.seen(seed), "layout {seed} was explored already");
-        let (layouts, space) = (self.layouts, self.layouts.space());
+        self.sweep(&[seed as u64]);
+        let goals: Vec<u64> = self
+            .sweep
+            .reached()
+            .filter(|&l| self.layouts.is_goal(l as u32))
+            .collect();
+        let histogram = if goals.is_empty() {
+            Vec::new()
+        } else {
+            self.sweep(&goals)
+        };
         self.members.clear();
-        self.neighbours.clear();
-        self.edge_starts.clear();
-        self.edge_starts.push(0);
-        self.members.push(seed);
-        self.local[seed as usize] = 0;
-        let mut goals = Vec::new();
-        let mut next = 0;
-        while next < self.members.len() {
-            let key = layouts.key(self.members[next]);
-            if space.is_goal(key) {
-                goals.push(next as u32);
-            }
-            let walk = layouts.walk(key).expect("an enumerated layout");
-            let n = space.expand_into(key, Metric::Piece, &mut self.moves);
-            for &(to, _) in &self.moves[..n] {
-                let index = walk
-                    .index_of_neighbour(to)
-                    .expect("a move keeps the pieces and the empty cells");
-                let local = &mut self.local[index as usize];
-                if *local == UNSEEN {
-                    *local = self.members.len() as u32;
-                    self.members.push(index);
-                }
-                self.neighbours.push(*local);
-            }
-            self.edge_starts.push(self.neighbours.len() as u32);
-            next += 1;
+        self.members.extend(self.sweep.reached().map(|l| l as u32));
+        self.distances.clear();
+        if histogram.is_empty() {
+            self.distances.resize(self.members.len(), UNSOLVABLE);
         }
-        let histogram = self.measure_distances(&goals);
-        let hardest = histogram.len().checked_sub(1).map(|moves| {
-            let layout = self
-                .members
+        for (distance, &count) in histogram.iter().enumerate() {
+            let distance = u8::try_from(distance)
+                .ok()
+                .filter(|&d| d != UNSOLVABLE)
+                .expect("4×5 Klotski distances stay far below 255");
+            self.distances
+                .extend(std::iter::repeat_n(distance, count as usize));
+        }
+        for &m in &self.members {
+            mark(&mut self.seen, m, true);
+        }
+        let last = histogram.last().copied().unwrap_or(0) as usize;
+        let hardest = histogram.len().checked_sub(1).map(|moves| Hardest {
+            layout: self.members[self.members.len() - last..]
                 .iter()
-                .zip(&self.distances)
-                .filter(|&(_, &d)| d as usize == moves)
-                .map(|(&layout, _)| layout)
+                .copied()
                 .min()
-                .expect("the farthest distance has a layout");
-            Hardest {
-                layout,
-                moves: moves as u32,
-            }
+                .expect("the farthest distance has a layout"),
+            moves: moves as u32,
         });
         Component {
             size: self.members.len() as u32,
             goals: goals.len() as u32,
-            pieces: layouts.pieces(seed).len() as u32,
+            pieces: self.layouts.pieces(seed).len() as u32,
             hardest,
             histogram,
         }
-    }
-
-    /// Breadth-first search over the last component's moves from its goal
-    /// members; returns the histogram of distances.
-    fn measure_distances(&mut self, goals: &[u32]) -> Vec<u64> {
-        self.distances.clear();
-        self.distances.resize(self.members.len(), UNSOLVABLE);
-        let mut histogram = Vec::new();
-        let mut frontier: Vec<u32> = goals.to_vec();
-        let mut following = Vec::new();
-        let mut distance = 0u8;
-        for &g in goals {
-            self.distances[g as usize] = 0;
-        }
-        while !frontier.is_empty() {
-            histogram.push(frontier.len() as u64);
-            distance = distance
-                .checked_add(1)
-                .filter(|&d| d != UNSOLVABLE)
-                .expect("4×5 Klotski distances stay far below 255");
-            for &member in &frontier {
-                let (from, to) = (
-                    self.edge_starts[member as usize] as usize,
-                    self.edge_starts[member as usize + 1] as usize,
-                );
-                for &next in &self.neighbours[from..to] {
-                    if self.distances[next as usize] == UNSOLVABLE {
-                        self.distances[next as usize] = distance;
-                        following.push(next);
-                    }
-                }
-            }
-            std::mem::swap(&mut frontier, &mut following);
-            following.clear();
-        }
-        histogram
     }
 
     /// The last explored component's layouts and their distances to the
@@ -190,8 +254,7 @@ impl<'a> Explorer<'a> {
     /// The distance of layout `index` if it is in the last explored
     /// component.
     pub fn distance(&self, index: u32) -> Option<u8> {
-        let local = self.local[index as usize] as usize;
-        (self.members.get(local) == Some(&index)).then(|| self.distances[local])
+        self.members().find(|&(l, _)| l == index).map(|(_, d)| d)
     }
 
     /// If the last component is not its own left-right mirror image,
@@ -215,7 +278,7 @@ impl<'a> Explorer<'a> {
         let mut hardest = u32::MAX;
         for (&layout, &distance) in self.members.iter().zip(&self.distances) {
             let image = layouts.mirror(layout);
-            self.local[image as usize] = MIRRORED;
+            mark(&mut self.seen, image, true);
             visit(image, distance);
             if Some(distance as u32) == farthest {
                 hardest = hardest.min(image);
@@ -234,11 +297,17 @@ impl<'a> Explorer<'a> {
     /// exploration may start in it.
     pub fn forget(&mut self) {
         for &m in &self.members {
-            self.local[m as usize] = UNSEEN;
+            mark(&mut self.seen, m, false);
         }
         self.members.clear();
         self.distances.clear();
     }
+}
+
+/// Sets (or clears) layout `index`'s bit in `seen`.
+fn mark(seen: &mut [u64], index: u32, on: bool) {
+    let (word, bit) = (&mut seen[index as usize / 64], 1u64 << (index % 64));
+    *word = if on { *word | bit } else { *word & !bit };
 }
 
 /// Every component and every layout's distance to the goal.
