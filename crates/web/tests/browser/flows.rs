@@ -371,6 +371,40 @@ async fn a_screenshot_is_scanned_beside_the_original_and_a_failure_shows_why() {
     page.close().await;
 }
 
+/// Without a database file, random puzzles come from the sample built into
+/// the binary, and the page says so before and after.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_database_random_puzzles_come_from_the_embedded_sample() {
+    let _one = ONE_BROWSER.lock().await;
+    let page = Page::open_with(Config::default(), "/").await;
+    page.wait(
+        "the note on the sample",
+        "document.getElementById('random-note').textContent.includes('sample built into')",
+    )
+    .await;
+    page.js("document.getElementById('random-level').value = '21-25';")
+        .await;
+    page.click("#load-random").await;
+    page.wait(
+        "a random puzzle",
+        "document.getElementById('load-message').textContent.startsWith('Loaded')",
+    )
+    .await;
+    let note = page.text("#random-note").await;
+    assert!(
+        note.starts_with("Intermediate: ")
+            && note.contains(&format!("from {}", unblocker_db::SAMPLE_NAME)),
+        "{note}"
+    );
+    let moves: u32 = note["Intermediate: ".len()..]
+        .split_whitespace()
+        .next()
+        .and_then(|m| m.parse().ok())
+        .expect("the note gives the optimum");
+    assert!((21..=25).contains(&moves), "{note}");
+    page.close().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_random_database_puzzle_of_a_chosen_difficulty_loads() {
     let _one = ONE_BROWSER.lock().await;
