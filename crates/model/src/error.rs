@@ -59,7 +59,7 @@ pub enum BoardError {
     TargetNotOnExitLine { row: usize, col: usize, exit: Exit },
     #[error("the exit ({exit}) is outside the board")]
     ExitOutOfRange { exit: Exit },
-    #[error("piece {label} at row {row}, column {col} is a single cell: in Rush Hour only walls (x) are 1×1; for Klotski use --game klotski")]
+    #[error("piece {label} at row {row}, column {col} is a single cell: in Rush Hour only walls (x) are 1×1")]
     SingleCellPiece { label: char, row: usize, col: usize },
     #[error("piece {label} at row {row}, column {col} is {width}×{height}: in Rush Hour every piece is one cell wide")]
     WidePiece {
