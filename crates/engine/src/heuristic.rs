@@ -144,21 +144,22 @@ impl fmt::Display for Heuristic {
 }
 
 impl FromStr for Heuristic {
-    type Err = String;
+    type Err = HeuristicError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let s = s.to_ascii_lowercase();
         Heuristic::ALL
             .into_iter()
             .find(|h| h.name() == s)
-            .ok_or_else(|| {
-                format!("unknown heuristic '{s}' (expected zero, blockers, feup2, blockers2 or distance)")
-            })
+            .ok_or(HeuristicError::Unknown(s))
     }
 }
 
-/// Why a heuristic does not suit a game or a metric.
+/// Why a name is no heuristic, or a heuristic does not suit a game or a
+/// metric.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum HeuristicError {
+    #[error("unknown heuristic '{0}' (expected zero, blockers, feup2, blockers2 or distance)")]
+    Unknown(String),
     /// `distance` in the slide or piece metric.
     #[error(
         "the distance heuristic counts cells, so it needs the step metric (not {metric}); \

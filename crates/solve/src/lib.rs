@@ -41,7 +41,7 @@ use unblocker_engine::rush::{RushError, RushSpace};
 use unblocker_engine::{Indexed, Space};
 use unblocker_model::{Board, Game, Metric};
 
-/// Why a board could not be searched.
+/// Why a board could not be searched, or an algorithm's name is none.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
     #[error(transparent)]
@@ -53,6 +53,8 @@ pub enum SolveError {
     /// A heuristic that does not suit the game or the metric.
     #[error(transparent)]
     Heuristic(#[from] HeuristicError),
+    #[error("unknown algorithm '{0}' (expected bfs, astar, idastar, iddfs, dfs, greedy or bidir)")]
+    UnknownAlgorithm(String),
 }
 
 /// Search memory for every engine, reused from one puzzle to the next: one

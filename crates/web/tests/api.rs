@@ -163,7 +163,10 @@ async fn solve_takes_an_algorithm_and_refuses_unknown_names() {
     assert_eq!(status, 400);
     assert_eq!(
         answer["error"],
-        "quantum".parse::<unblocker_solve::Algorithm>().unwrap_err()
+        "quantum"
+            .parse::<unblocker_solve::Algorithm>()
+            .unwrap_err()
+            .to_string()
     );
     let (status, answer) = post(
         &base,
@@ -236,7 +239,10 @@ async fn bad_requests_get_400_with_the_model_message() {
     assert_eq!(status, 400);
     assert_eq!(
         answer["error"],
-        "hops".parse::<unblocker_model::Metric>().unwrap_err()
+        "hops"
+            .parse::<unblocker_model::Metric>()
+            .unwrap_err()
+            .to_string()
     );
     let (status, answer) = post(&base, "/api/solve", r#"{"puzzle": "klotski", "goal": "3"}"#).await;
     assert_eq!(status, 400);
