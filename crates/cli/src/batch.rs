@@ -9,7 +9,8 @@
 //! `/`) or a bare board; `#` starts a comment. A COS402 jams file is read
 //! whole.
 
-use crate::input::{metric_for, parse_goal, read_file, PuzzleOptions};
+use crate::input::{board_message, metric_for, parse_goal, read_file, PuzzleOptions};
+use crate::solve::solve_message;
 use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -226,15 +227,18 @@ fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args, budget: &MemoryBud
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     let line = format::to_line(board);
     match result {
-        Err(e) => Outcome {
-            line: format!("{:>10}  error: {e}", entry.label),
-            metric: None,
-            solved: false,
-            unsolvable: false,
-            mismatch: None,
-            error: Some(format!("{}: {e}", entry.label)),
-            json: json!({"label": entry.label, "error": e.to_string()}),
-        },
+        Err(e) => {
+            let message = solve_message(e);
+            Outcome {
+                line: format!("{:>10}  error: {message}", entry.label),
+                metric: None,
+                solved: false,
+                unsolvable: false,
+                mismatch: None,
+                error: Some(format!("{}: {message}", entry.label)),
+                json: json!({"label": entry.label, "error": message}),
+            }
+        }
         Ok(report) => {
             let answer = match report.verdict {
                 Verdict::Solved => {
@@ -369,7 +373,7 @@ fn read_entries(text: &str, options: ParseOptions) -> Result<Vec<Entry>, String>
         };
         entries.push(Entry {
             label,
-            board: format::parse(fields[p], options).map_err(|e| e.to_string()),
+            board: format::parse(fields[p], options).map_err(board_message),
             expected,
         });
     }
@@ -389,13 +393,15 @@ fn klotski_row(line: &str, options: ParseOptions) -> Option<Entry> {
         Some(f) => f.parse().ok().map(Some),
         None => None,
     };
-    let board = parse_goal(fields[2]).and_then(|goal| {
-        let options = ParseOptions {
-            goal: options.goal.or(Some(goal)),
-            ..options
-        };
-        format::parse(fields[1], options).map_err(|e| e.to_string())
-    });
+    let board = parse_goal(fields[2])
+        .map_err(|e| e.to_string())
+        .and_then(|goal| {
+            let options = ParseOptions {
+                goal: options.goal.or(Some(goal)),
+                ..options
+            };
+            format::parse(fields[1], options).map_err(board_message)
+        });
     Some(Entry {
         label: fields[0].to_string(),
         board,

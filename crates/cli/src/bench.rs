@@ -146,7 +146,9 @@ pub fn run(args: Args) -> Result<u8, String> {
 }
 
 fn measure(solver: &mut Solver, case: &Case, runs: u32) -> Result<Outcome, String> {
-    let board = puzzle::resolve(case.puzzle, Default::default())?.board;
+    let board = puzzle::resolve(case.puzzle, Default::default())
+        .map_err(|e| e.to_string())?
+        .board;
     let options = SolveOptions {
         metric: case.metric,
         ..SolveOptions::default()

@@ -5,8 +5,8 @@ use clap::ValueEnum;
 use std::io::Read;
 use std::path::Path;
 use unblocker_model::format::{self, Format, ParseOptions};
-use unblocker_model::puzzle::{self, Puzzle};
-use unblocker_model::{Board, Game, Metric};
+use unblocker_model::puzzle::{self, Puzzle, PuzzleError};
+use unblocker_model::{Board, BoardError, Game, Metric};
 
 /// Options every puzzle-reading command shares.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -72,23 +72,48 @@ pub fn load(arg: &str, options: &PuzzleOptions) -> Result<Puzzle, String> {
             .take(MAX_INPUT_BYTES)
             .read_to_string(&mut text)
             .map_err(|e| format!("cannot read stdin: {e}"))?;
-        let board = format::parse(&text, parse_options).map_err(|e| format!("stdin: {e}"))?;
+        let board = format::parse(&text, parse_options)
+            .map_err(|e| format!("stdin: {}", board_message(e)))?;
         return Ok(Puzzle { name: None, board });
     }
     if let Some(bundled) = puzzle::bundled(arg, parse_options) {
-        return bundled;
+        return bundled.map_err(with_advice);
     }
     let path = Path::new(arg);
     if path.is_file() {
         let text = read_file(path)?;
-        let board =
-            format::parse(&text, parse_options).map_err(|e| format!("{}: {e}", path.display()))?;
+        let board = format::parse(&text, parse_options)
+            .map_err(|e| format!("{}: {}", path.display(), board_message(e)))?;
         return Ok(Puzzle {
             name: Some(arg.to_string()),
             board,
         });
     }
-    puzzle::board(arg, parse_options)
+    puzzle::board(arg, parse_options).map_err(with_advice)
+}
+
+/// A PUZZLE's error with the command line's advice: the flag that reads a
+/// board as Klotski, and where the bundled names are listed.
+fn with_advice(error: PuzzleError) -> String {
+    let klotski = error.board_error().map_or("", klotski_advice);
+    let list = match error {
+        PuzzleError::NotNameOrBoard { .. } => " (see `unblocker list`)",
+        _ => "",
+    };
+    format!("{error}{klotski}{list}")
+}
+
+/// A board's error with the command line's advice.
+pub fn board_message(error: BoardError) -> String {
+    format!("{error}{}", klotski_advice(&error))
+}
+
+/// The flag for a board that is Klotski, when it was read as Rush Hour.
+fn klotski_advice(error: &BoardError) -> &'static str {
+    match error {
+        BoardError::SingleCellPiece { .. } => "; for Klotski use --game klotski",
+        _ => "",
+    }
 }
 
 /// Files larger than this are refused rather than read.

@@ -89,6 +89,7 @@ pub fn run(args: Args) -> Result<u8, String> {
             }
         }
         println!("Unblocker is serving on {url} (Ctrl-C to stop)");
-    })?;
+    })
+    .map_err(|e| e.to_string())?;
     Ok(0)
 }

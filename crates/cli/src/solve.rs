@@ -7,7 +7,8 @@ use unblocker_model::{format, Game, Metric};
 use unblocker_solve::json::SolveJson;
 use unblocker_solve::memory::{self, MemoryBudget};
 use unblocker_solve::{
-    replay, Algorithm, Control, Heuristic, Report, SolveOptions, Solver, Stats, Verdict,
+    replay, Algorithm, Control, Heuristic, HeuristicError, Report, SolveError, SolveOptions,
+    Solver, Stats, Verdict,
 };
 
 #[derive(clap::Args)]
@@ -170,7 +171,7 @@ pub(crate) fn solve_board(
         .options(metric_for(board, args.target.metric), &budget)?;
     let report = Solver::new()
         .solve(board, &options)
-        .map_err(|e| e.to_string())?;
+        .map_err(solve_message)?;
     if args.target.json {
         let json = SolveJson::new(board, &report);
         println!(
@@ -185,6 +186,17 @@ pub(crate) fn solve_board(
     }
     print_text(name, board, &report, !args.no_boards, color);
     Ok(0)
+}
+
+/// A solve's error with the command line's advice: the flag of the metric a
+/// heuristic needs.
+pub(crate) fn solve_message(error: SolveError) -> String {
+    match error {
+        SolveError::Heuristic(HeuristicError::NeedsStep { .. }) => {
+            format!("{error}, or --metric step")
+        }
+        _ => error.to_string(),
+    }
 }
 
 fn print_text(

@@ -70,18 +70,27 @@ fn unsolvable_is_reported_with_the_count() {
 
 #[test]
 fn bad_input_exits_2_with_a_message() {
-    for (arg, message) in [
-        ("nosuchpuzzle", "not a bundled puzzle"),
+    // The command line adds its advice to the library's messages.
+    for (args, message) in [
+        (&["nosuchpuzzle"][..], "not a bundled puzzle or a board: "),
+        (&["nosuchpuzzle"], " (see `unblocker list`)"),
         (
-            "ooooooooooooAAooooooooooooooooooooo?",
+            &["ooooooooooooAAooooooooooooooooooooo?"],
             "unknown character '?' at row 5, column 5",
         ),
-        ("ooooooooooooAAooBooooooooooooooooooo", "single cell"),
+        (
+            &["ooooooooooooAAooBooooooooooooooooooo"],
+            "single cell: in Rush Hour only walls (x) are 1×1; for Klotski use --game klotski",
+        ),
+        (
+            &["card1", "--algorithm", "astar", "--heuristic", "distance"],
+            "needs the step metric (not slide); use blockers2 for slide, or --metric step",
+        ),
     ] {
-        let out = unblocker().args(["solve", arg]).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{arg}");
+        let out = unblocker().arg("solve").args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8(out.stderr).unwrap();
-        assert!(err.contains(message), "{arg}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{err}");
     }
     let out = unblocker()

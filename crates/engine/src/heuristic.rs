@@ -126,17 +126,12 @@ impl Heuristic {
     }
 
     /// Whether this heuristic is defined for `game` in `metric`, and why not.
-    pub fn check(self, game: Game, metric: Metric) -> Result<(), String> {
+    pub fn check(self, game: Game, metric: Metric) -> Result<(), HeuristicError> {
         match (self, game) {
-            (Heuristic::Distance, _) if metric != Metric::Step => Err(format!(
-                "the distance heuristic counts cells, so it needs --metric step (not {metric}); \
-                 use blockers2 for {metric}"
-            )),
-            (Heuristic::Feup2, Game::Klotski) => Err(
-                "feup2 is the FEUP study's Rush Hour heuristic; Klotski has zero, blockers, \
-                 blockers2 and distance"
-                    .to_string(),
-            ),
+            (Heuristic::Distance, _) if metric != Metric::Step => {
+                Err(HeuristicError::NeedsStep { metric })
+            }
+            (Heuristic::Feup2, Game::Klotski) => Err(HeuristicError::RushHourOnly),
             _ => Ok(()),
         }
     }
@@ -149,16 +144,34 @@ impl fmt::Display for Heuristic {
 }
 
 impl FromStr for Heuristic {
-    type Err = String;
+    type Err = HeuristicError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let s = s.to_ascii_lowercase();
         Heuristic::ALL
             .into_iter()
             .find(|h| h.name() == s)
-            .ok_or_else(|| {
-                format!("unknown heuristic '{s}' (expected zero, blockers, feup2, blockers2 or distance)")
-            })
+            .ok_or(HeuristicError::Unknown(s))
     }
+}
+
+/// Why a name is no heuristic, or a heuristic does not suit a game or a
+/// metric.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HeuristicError {
+    #[error("unknown heuristic '{0}' (expected zero, blockers, feup2, blockers2 or distance)")]
+    Unknown(String),
+    /// `distance` in the slide or piece metric.
+    #[error(
+        "the distance heuristic counts cells, so it needs the step metric (not {metric}); \
+         use blockers2 for {metric}"
+    )]
+    NeedsStep { metric: Metric },
+    /// `feup2` on a Klotski board.
+    #[error(
+        "feup2 is the FEUP study's Rush Hour heuristic; Klotski has zero, blockers, \
+         blockers2 and distance"
+    )]
+    RushHourOnly,
 }
 
 /// What the blockers of a Rush Hour position look like.

@@ -12,7 +12,7 @@ pub mod mirror;
 pub mod rush;
 pub mod unit;
 
-pub use heuristic::Heuristic;
+pub use heuristic::{Heuristic, HeuristicError};
 use std::ops::Range;
 use unblocker_model::{Board, Cell, Direction, Metric};
 

@@ -5,6 +5,7 @@
 //! answer that breaks a promise (a board that does not read back, a
 //! solution that does not replay).
 
+use crate::Finding;
 use std::cell::RefCell;
 use unblocker_model::format::{self, Format, ParseOptions};
 use unblocker_model::{puzzle, Board, Game, Metric};
@@ -47,7 +48,7 @@ thread_local! {
 /// it; every board read is printed in every format that holds it and read
 /// back the same, solved by every algorithm in every metric (the solutions
 /// replay to the goal) and analysed.
-pub fn board_text(bytes: &[u8]) -> Result<(), String> {
+pub fn board_text(bytes: &[u8]) -> Result<(), Finding> {
     let text = crate::boards::text(bytes);
     let mut boards: Vec<Board> = Vec::new();
     for options in parse_options() {
@@ -66,20 +67,31 @@ pub fn board_text(bytes: &[u8]) -> Result<(), String> {
 }
 
 /// Everything the tools do with a valid board.
-pub fn board(board: &Board) -> Result<(), String> {
+pub fn board(board: &Board) -> Result<(), Finding> {
     let line = format::to_line(board);
     for f in Format::ALL {
         if format::loses(board, f).is_some() {
             continue;
         }
         let printed = format::print(board, f);
-        let back = format::parse_as(&printed, f, ParseOptions::default())
-            .map_err(|e| format!("{line} printed as {f} does not read back: {e}\n{printed}"))?;
+        let back = match format::parse_as(&printed, f, ParseOptions::default()) {
+            Ok(back) => back,
+            Err(error) => {
+                return Err(Finding::NoReadBack {
+                    line,
+                    format: f,
+                    printed,
+                    error,
+                })
+            }
+        };
         if &back != board {
-            return Err(format!(
-                "{line} printed as {f} reads back as {}\n{printed}",
-                format::to_line(&back)
-            ));
+            return Err(Finding::ReadsBackOther {
+                line,
+                format: f,
+                printed,
+                back: format::to_line(&back),
+            });
         }
     }
     let _ = format::common_code(board);
@@ -96,19 +108,26 @@ pub fn board(board: &Board) -> Result<(), String> {
                 let Ok(report) = solver.solve(board, &options) else {
                     continue;
                 };
-                serde_json::to_string(&SolveJson::new(board, &report))
-                    .map_err(|e| e.to_string())?;
+                serde_json::to_string(&SolveJson::new(board, &report))?;
                 if report.verdict == Verdict::Solved {
-                    let states = replay(board, &report.moves)
-                        .map_err(|e| format!("{line} {metric} {algorithm}: {e}"))?;
+                    let states =
+                        replay(board, &report.moves).map_err(|error| Finding::NoReplay {
+                            line: line.clone(),
+                            metric,
+                            algorithm,
+                            error,
+                        })?;
                     if !states.last().is_some_and(Board::is_solved) {
-                        return Err(format!("{line} {metric} {algorithm}: no goal"));
+                        return Err(Finding::NoGoal {
+                            line,
+                            metric,
+                            algorithm,
+                        });
                     }
                 }
             }
             if let Ok(analysis) = solver.analyze(board, metric, &control()) {
-                serde_json::to_string(&AnalyzeJson::new(board, &analysis))
-                    .map_err(|e| e.to_string())?;
+                serde_json::to_string(&AnalyzeJson::new(board, &analysis))?;
             }
         }
         Ok(())
@@ -118,23 +137,22 @@ pub fn board(board: &Board) -> Result<(), String> {
 /// Image bytes through the scanner and the debug picture: whatever is read
 /// is a valid 6×6 board with a confidence from 0 to 1, and the debug picture
 /// of anything decodable is a PNG.
-pub fn image(bytes: &[u8]) -> Result<(), String> {
+pub fn image(bytes: &[u8]) -> Result<(), Finding> {
     if let Ok(scan) = unblocker_scan::scan(bytes) {
         if !(0.0..=1.0).contains(&scan.confidence) {
-            return Err(format!("confidence {}", scan.confidence));
+            return Err(Finding::Confidence(scan.confidence));
         }
         if (scan.board.width(), scan.board.height()) != (6, 6) {
-            return Err(format!(
-                "a {}×{} board",
-                scan.board.width(),
-                scan.board.height()
-            ));
+            return Err(Finding::ScanSize {
+                width: scan.board.width(),
+                height: scan.board.height(),
+            });
         }
-        serde_json::to_string(&scan.json()).map_err(|e| e.to_string())?;
+        serde_json::to_string(&scan.json())?;
     }
     if let Ok(png) = unblocker_scan::debug_overlay(bytes) {
         if !png.starts_with(b"\x89PNG") {
-            return Err("the debug picture is not a PNG".into());
+            return Err(Finding::DebugNotPng);
         }
     }
     Ok(())

@@ -1,9 +1,10 @@
 //! Fuzzing every input path of Unblocker: for each kind of input (the six
 //! board formats, batch files, image bytes, API requests) a generator of
 //! structured and mutated inputs ([`boards`], [`batch`], [`images`],
-//! [`requests`]), the checks every input must pass ([`checks`], [`server`]),
-//! the runner that reports cases and panics ([`fuzz`]), and the regression
-//! corpus of inputs that once failed ([`corpus`]).
+//! [`requests`]), the checks every input must pass ([`checks`], [`server`];
+//! a [`Finding`] when one fails), the runner that reports cases and panics
+//! ([`fuzz`]), and the regression corpus of inputs that once failed
+//! ([`corpus`]).
 //!
 //! `cargo test -p unblocker-fuzz` runs a bounded amount (about a minute);
 //! `UNBLOCKER_FUZZ_SCALE=N` multiplies every target's cases for a longer
@@ -13,13 +14,17 @@ pub mod batch;
 pub mod boards;
 pub mod checks;
 pub mod corpus;
+mod finding;
 pub mod images;
 pub mod mutate;
 pub mod requests;
 pub mod server;
 
+pub use finding::Finding;
+
 use proptest::strategy::Strategy;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
+use std::fmt::Display;
 use std::time::Instant;
 
 /// The factor `UNBLOCKER_FUZZ_SCALE` sets for every target's cases (1 when
@@ -36,13 +41,13 @@ pub fn scale() -> u32 {
 /// or a failed check fails the test after the input is shrunk; the smallest
 /// failing input is saved in the corpus of `kind` (see [`corpus::save`]).
 /// Prints the cases run, the failures (0) and the time.
-pub fn fuzz<S: Strategy>(
+pub fn fuzz<S: Strategy, E: Display>(
     name: &str,
     kind: corpus::Kind,
     default_cases: u32,
     strategy: S,
     bytes: impl Fn(&S::Value) -> Vec<u8>,
-    check: impl Fn(&S::Value) -> Result<(), String>,
+    check: impl Fn(&S::Value) -> Result<(), E>,
 ) {
     let cases = default_cases * scale();
     let config = Config {
@@ -53,7 +58,7 @@ pub fn fuzz<S: Strategy>(
     let mut runner = TestRunner::new(config);
     let started = Instant::now();
     match runner.run(&strategy, |value| {
-        check(&value).map_err(TestCaseError::fail)
+        check(&value).map_err(|e| TestCaseError::fail(e.to_string()))
     }) {
         Ok(()) => eprintln!(
             "fuzz {name}: {cases} cases, 0 panics or failures, {:.1} s",

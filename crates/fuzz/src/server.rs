@@ -4,6 +4,7 @@
 //! panic the server swallowed still fails the check.
 
 use crate::requests::Request;
+use crate::Finding;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -72,7 +73,7 @@ pub fn server() -> &'static Server {
 
 impl Server {
     /// Sends `request`; its status and body, or why no answer came.
-    pub fn send(&self, request: &Request) -> Result<(u16, Vec<u8>), String> {
+    pub fn send(&self, request: &Request) -> Result<(u16, Vec<u8>), Finding> {
         let url = format!("{}{}", self.base, request.path);
         let content_type = if request.path == "/api/scan" {
             // The server takes scans as images (any image type) or forms.
@@ -89,15 +90,15 @@ impl Server {
             } else {
                 self.client.get(&url)
             };
-            let response = builder
-                .send()
-                .await
-                .map_err(|e| format!("no answer to {}: {e}", request.path))?;
+            let response = builder.send().await.map_err(|error| Finding::NoAnswer {
+                path: request.path.clone(),
+                error,
+            })?;
             let status = response.status().as_u16();
-            let body = response
-                .bytes()
-                .await
-                .map_err(|e| format!("the answer to {} broke off: {e}", request.path))?;
+            let body = response.bytes().await.map_err(|error| Finding::BrokeOff {
+                path: request.path.clone(),
+                error,
+            })?;
             Ok((status, body.to_vec()))
         })
     }
@@ -105,20 +106,22 @@ impl Server {
 
 /// A request gets an answer (never a dropped connection) that is not a
 /// server error (503, unavailable, aside), and nothing in the process panics meanwhile.
-pub fn api_request(request: &Request) -> Result<(), String> {
+pub fn api_request(request: &Request) -> Result<(), Finding> {
     let server = server();
     let before = panics();
     let (status, body) = server.send(request)?;
     if panics() != before {
-        return Err(format!("the server panicked on {}", request.path));
+        return Err(Finding::Panicked {
+            path: request.path.clone(),
+        });
     }
     // 503 is an honest answer (no puzzle database, every solve slot busy).
     if status >= 500 && status != 503 {
-        return Err(format!(
-            "{} answered {status}: {}",
-            request.path,
-            String::from_utf8_lossy(&body)
-        ));
+        return Err(Finding::ServerError {
+            path: request.path.clone(),
+            status,
+            body: String::from_utf8_lossy(&body).into_owned(),
+        });
     }
     Ok(())
 }

@@ -6,9 +6,9 @@
 
 use unblocker_fuzz::corpus::{self, Kind};
 use unblocker_fuzz::requests::{Request, POST_ROUTES};
-use unblocker_fuzz::{checks, server};
+use unblocker_fuzz::{checks, server, Finding};
 
-fn replay(kind: Kind, check: impl Fn(&[u8]) -> Result<(), String>) {
+fn replay(kind: Kind, check: impl Fn(&[u8]) -> Result<(), Finding>) {
     let files = corpus::files(kind);
     let failures: Vec<String> = files
         .iter()

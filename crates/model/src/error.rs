@@ -1,5 +1,6 @@
 //! Everything that can be wrong with a board or a move, each with a message
-//! that names the row and column (counting from 0) where it went wrong.
+//! that names the row and column (counting from 0) where it went wrong; and
+//! the names that are no metric or format.
 
 use crate::goal::Exit;
 use thiserror::Error;
@@ -59,7 +60,7 @@ pub enum BoardError {
     TargetNotOnExitLine { row: usize, col: usize, exit: Exit },
     #[error("the exit ({exit}) is outside the board")]
     ExitOutOfRange { exit: Exit },
-    #[error("piece {label} at row {row}, column {col} is a single cell: in Rush Hour only walls (x) are 1×1; for Klotski use --game klotski")]
+    #[error("piece {label} at row {row}, column {col} is a single cell: in Rush Hour only walls (x) are 1×1")]
     SingleCellPiece { label: char, row: usize, col: usize },
     #[error("piece {label} at row {row}, column {col} is {width}×{height}: in Rush Hour every piece is one cell wide")]
     WidePiece {
@@ -93,6 +94,15 @@ pub enum BoardError {
     },
     #[error("{0}")]
     Syntax(String),
+}
+
+/// A name that is not one of the choices.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum UnknownName {
+    #[error("unknown metric '{0}' (expected step|steps, slide|moves, or piece)")]
+    Metric(String),
+    #[error("unknown format '{0}' (expected line, rows, grid, jams or json)")]
+    Format(String),
 }
 
 /// Why a move is not legal on a board.

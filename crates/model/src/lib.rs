@@ -25,7 +25,7 @@ pub mod puzzle;
 pub mod random;
 
 pub use board::{Board, Cell, Content, Game, Mobility, Piece, MAX_SIDE};
-pub use error::{BoardError, MoveError};
+pub use error::{BoardError, MoveError, UnknownName};
 pub use goal::{Exit, Goal, Side};
 pub use label::{index_of_label, label_of, MAX_PIECES};
 pub use metric::Metric;

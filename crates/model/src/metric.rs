@@ -1,5 +1,6 @@
 //! How the length of a solution is counted.
 
+use crate::UnknownName;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -49,15 +50,13 @@ impl fmt::Display for Metric {
 }
 
 impl FromStr for Metric {
-    type Err = String;
+    type Err = UnknownName;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.to_ascii_lowercase().as_str() {
             "step" | "steps" => Ok(Metric::Step),
             "slide" | "slides" | "move" | "moves" => Ok(Metric::Slide),
             "piece" | "pieces" => Ok(Metric::Piece),
-            _ => Err(format!(
-                "unknown metric '{s}' (expected step|steps, slide|moves, or piece)"
-            )),
+            _ => Err(UnknownName::Metric(s.to_string())),
         }
     }
 }

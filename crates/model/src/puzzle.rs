@@ -3,7 +3,7 @@
 //! No I/O: reading files and standard input is the caller's business.
 
 use crate::format::{self, ParseOptions};
-use crate::{catalog, Board};
+use crate::{catalog, Board, BoardError};
 
 /// A puzzle and where it came from.
 #[derive(Clone, Debug, PartialEq)]
@@ -13,8 +13,39 @@ pub struct Puzzle {
     pub board: Board,
 }
 
+/// Why a PUZZLE or a goal could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PuzzleError {
+    /// A bundled board that does not parse (a bug in the catalogue).
+    #[error("bundled puzzle {name}: {error}")]
+    Bundled {
+        name: &'static str,
+        error: BoardError,
+    },
+    /// A short word that is neither a bundled name nor a board: most likely
+    /// a misspelt name.
+    #[error("'{text}' is not a bundled puzzle or a board: {error}")]
+    NotNameOrBoard { text: String, error: BoardError },
+    #[error("bad board: {0}")]
+    BadBoard(BoardError),
+    #[error("expected ROW,COL such as 3,1, not '{0}'")]
+    BadGoal(String),
+}
+
+impl PuzzleError {
+    /// The board's own error, if the text was read as a board.
+    pub fn board_error(&self) -> Option<&BoardError> {
+        match self {
+            PuzzleError::Bundled { error, .. }
+            | PuzzleError::NotNameOrBoard { error, .. }
+            | PuzzleError::BadBoard(error) => Some(error),
+            PuzzleError::BadGoal(_) => None,
+        }
+    }
+}
+
 /// The bundled puzzle called `text` (or one of its aliases), if there is one.
-pub fn bundled(text: &str, options: ParseOptions) -> Option<Result<Puzzle, String>> {
+pub fn bundled(text: &str, options: ParseOptions) -> Option<Result<Puzzle, PuzzleError>> {
     let bundled = catalog::find(text)?;
     Some(
         format::parse(bundled.board, options)
@@ -22,32 +53,38 @@ pub fn bundled(text: &str, options: ParseOptions) -> Option<Result<Puzzle, Strin
                 name: Some(bundled.name.to_string()),
                 board,
             })
-            .map_err(|e| format!("bundled puzzle {}: {e}", bundled.name)),
+            .map_err(|error| PuzzleError::Bundled {
+                name: bundled.name,
+                error,
+            }),
     )
 }
 
 /// `text` read as a board in any format. A short word that is no board is
-/// most likely a misspelt bundled name, and the message says so.
-pub fn board(text: &str, options: ParseOptions) -> Result<Puzzle, String> {
+/// most likely a misspelt bundled name, and the error says so.
+pub fn board(text: &str, options: ParseOptions) -> Result<Puzzle, PuzzleError> {
     format::parse(text, options)
         .map(|board| Puzzle { name: None, board })
-        .map_err(|e| {
+        .map_err(|error| {
             if text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') && text.len() < 20 {
-                format!("'{text}' is not a bundled puzzle (see `unblocker list`) or a board: {e}")
+                PuzzleError::NotNameOrBoard {
+                    text: text.to_string(),
+                    error,
+                }
             } else {
-                format!("bad board: {e}")
+                PuzzleError::BadBoard(error)
             }
         })
 }
 
 /// A bundled name, or else a board.
-pub fn resolve(text: &str, options: ParseOptions) -> Result<Puzzle, String> {
+pub fn resolve(text: &str, options: ParseOptions) -> Result<Puzzle, PuzzleError> {
     bundled(text, options).unwrap_or_else(|| board(text, options))
 }
 
 /// `ROW,COL`, such as `3,1`: a Klotski goal cell.
-pub fn parse_goal(text: &str) -> Result<(u8, u8), String> {
-    let bad = || format!("expected ROW,COL such as 3,1, not '{text}'");
+pub fn parse_goal(text: &str) -> Result<(u8, u8), PuzzleError> {
+    let bad = || PuzzleError::BadGoal(text.to_string());
     let (row, col) = text.split_once(',').ok_or_else(bad)?;
     Ok((
         row.trim().parse().map_err(|_| bad())?,
@@ -75,11 +112,12 @@ mod tests {
     fn misspelt_names_and_bad_boards_are_told_apart() {
         let name = resolve("card99", ParseOptions::default()).unwrap_err();
         assert!(
-            name.starts_with("'card99' is not a bundled puzzle"),
+            name.to_string()
+                .starts_with("'card99' is not a bundled puzzle or a board: "),
             "{name}"
         );
         let board = resolve("AA.../B", ParseOptions::default()).unwrap_err();
-        assert!(board.starts_with("bad board: "), "{board}");
+        assert!(board.to_string().starts_with("bad board: "), "{board}");
     }
 
     #[test]

@@ -158,9 +158,9 @@ fn read_with(raster: &Raster, ink: bool) -> Reading {
 }
 
 fn read_into(raster: &mut Raster, ink: bool, reading: &mut Reading) -> Result<Scan, ScanError> {
-    let well = locate::find_well(raster, ink).map_err(ScanError::NoBoard)?;
+    let well = locate::find_well(raster, ink)?;
     reading.well = Some(well);
-    let grid = locate::fit_grid(raster, &well).map_err(ScanError::NoBoard)?;
+    let grid = locate::fit_grid(raster, &well)?;
     reading.grid = Some(grid);
     let lines = marks::find(raster, &grid);
     let (kinds, mut margins) = cells::classify(raster, &grid);

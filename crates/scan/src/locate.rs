@@ -4,6 +4,7 @@
 //! gaps.
 
 use crate::raster::{Raster, Tone};
+use crate::ScanError;
 
 /// Cells per side of an Unblock Me board.
 pub const SIDE: usize = 6;
@@ -42,7 +43,7 @@ pub struct Well {
 /// Finds the floor area most likely to be the board: among the floor
 /// pixels, or with `ink` among the floor and near-black pixels (black lines
 /// drawn over a board cut its floor into cell-sized patches).
-pub fn find_well(raster: &Raster, ink: bool) -> Result<Well, String> {
+pub fn find_well(raster: &Raster, ink: bool) -> Result<Well, ScanError> {
     let (width, height) = (raster.width, raster.height);
     let mask: Vec<bool> = (0..width * height)
         .map(|i| {
@@ -105,7 +106,9 @@ pub fn find_well(raster: &Raster, ink: bool) -> Result<Well, String> {
         }
     }
     best.map(|(_, w)| w).ok_or_else(|| {
-        "no dark board floor framed by wood (a square area of at least 6×6 cells)".to_string()
+        ScanError::NoBoard(
+            "no dark board floor framed by wood (a square area of at least 6×6 cells)".into(),
+        )
     })
 }
 
@@ -328,7 +331,7 @@ fn floor_components(mask: &[bool], w: usize, h: usize) -> (Vec<u32>, Vec<Compone
 
 /// Fits the 6×6 lattice to the well: one pitch for both axes, and for each
 /// axis the offset whose lines fall on dark gaps and whose cell middles do not.
-pub fn fit_grid(raster: &Raster, well: &Well) -> Result<Grid, String> {
+pub fn fit_grid(raster: &Raster, well: &Well) -> Result<Grid, ScanError> {
     let (w, h) = (
         (well.x1 + 1 - well.x0) as f32,
         (well.y1 + 1 - well.y0) as f32,
@@ -357,13 +360,9 @@ pub fn fit_grid(raster: &Raster, well: &Well) -> Result<Grid, String> {
         }
         pitch += 0.1;
     }
-    let grid = best
-        .map(|(_, g)| g)
-        .ok_or("the board is too small to hold 6×6 cells")?;
-    if grid.pitch < MIN_PITCH {
-        return Err("the board is too small to hold 6×6 cells".into());
-    }
-    Ok(grid)
+    best.map(|(_, g)| g)
+        .filter(|grid| grid.pitch >= MIN_PITCH)
+        .ok_or_else(|| ScanError::NoBoard("the board is too small to hold 6×6 cells".into()))
 }
 
 /// Share of floor pixels in each column (or row) of the well, lightly smoothed.

@@ -11,6 +11,7 @@
 
 use crate::control::StopReason;
 use crate::stats::Stats;
+use crate::SolveError;
 use std::fmt;
 use std::str::FromStr;
 use unblocker_engine::{Heuristic, Space};
@@ -91,7 +92,7 @@ impl fmt::Display for Algorithm {
 }
 
 impl FromStr for Algorithm {
-    type Err = String;
+    type Err = SolveError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let s = s.to_ascii_lowercase();
         let alias = match s.as_str() {
@@ -103,11 +104,7 @@ impl FromStr for Algorithm {
         Algorithm::ALL
             .into_iter()
             .find(|a| a.name() == alias)
-            .ok_or_else(|| {
-                format!(
-                    "unknown algorithm '{s}' (expected bfs, astar, idastar, iddfs, dfs, greedy or bidir)"
-                )
-            })
+            .ok_or(SolveError::UnknownAlgorithm(s))
     }
 }
 

@@ -33,7 +33,7 @@ pub use solver::{analyze, solve, Analysis, Report, SolveOptions, Verdict};
 pub use stats::{LevelStats, Stats};
 pub use sweep::Sweep;
 pub use table::{Entry, StateTable};
-pub use unblocker_engine::Heuristic;
+pub use unblocker_engine::{Heuristic, HeuristicError};
 
 use unblocker_engine::klotski::{KlotskiError, KlotskiKey, KlotskiSpace};
 use unblocker_engine::mirror::{Mirrored, MirroredKlotski};
@@ -41,7 +41,7 @@ use unblocker_engine::rush::{RushError, RushSpace};
 use unblocker_engine::{Indexed, Space};
 use unblocker_model::{Board, Game, Metric};
 
-/// Why a board could not be searched.
+/// Why a board could not be searched, or an algorithm's name is none.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
     #[error(transparent)]
@@ -51,8 +51,10 @@ pub enum SolveError {
     #[error("search stopped: {0}")]
     Stopped(StopReason),
     /// A heuristic that does not suit the game or the metric.
-    #[error("{0}")]
-    Options(String),
+    #[error(transparent)]
+    Heuristic(#[from] HeuristicError),
+    #[error("unknown algorithm '{0}' (expected bfs, astar, idastar, iddfs, dfs, greedy or bidir)")]
+    UnknownAlgorithm(String),
 }
 
 /// Search memory for every engine, reused from one puzzle to the next: one
@@ -76,9 +78,7 @@ impl Solver {
     /// (optimally by default).
     pub fn solve(&mut self, board: &Board, options: &SolveOptions) -> Result<Report, SolveError> {
         if let Some(heuristic) = options.heuristic_used() {
-            heuristic
-                .check(board.game(), options.metric)
-                .map_err(SolveError::Options)?;
+            heuristic.check(board.game(), options.metric)?;
         }
         Ok(match Engine::for_board(board) {
             Engine::Rush => solve(&RushSpace::new(board)?, options, &mut self.narrow),

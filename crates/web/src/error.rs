@@ -1,10 +1,14 @@
 //! API errors: a status code and `{"error": "message"}`, plus any extra
-//! fields (the scanner's debug overlay).
+//! fields (the scanner's debug overlay). And [`ServeError`]: why the server
+//! could not start, or stopped.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::{Map, Value};
+use std::fmt;
+use std::io;
+use unblocker_db::DbError;
 
 /// An error answer of the API.
 #[derive(Debug)]
@@ -25,8 +29,8 @@ impl ApiError {
     }
 
     /// 400: the request or the puzzle in it is wrong.
-    pub fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, message)
+    pub fn bad_request(message: impl fmt::Display) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, message.to_string())
     }
 
     pub fn with(mut self, key: &str, value: Value) -> ApiError {
@@ -41,4 +45,23 @@ impl IntoResponse for ApiError {
         body.insert("error".to_string(), Value::String(self.message));
         (self.status, Json(Value::Object(body))).into_response()
     }
+}
+
+/// Why the server could not start, or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("cannot open the puzzle database: {0}")]
+    Database(#[source] DbError),
+    #[error("cannot start the server runtime: {0}")]
+    Runtime(#[source] io::Error),
+    #[error("cannot listen on {host}:{port}: {source}")]
+    Listen {
+        host: String,
+        port: u16,
+        source: io::Error,
+    },
+    #[error("cannot read the listening address: {0}")]
+    Address(#[source] io::Error),
+    #[error("the server stopped: {0}")]
+    Stopped(#[source] io::Error),
 }

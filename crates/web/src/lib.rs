@@ -19,7 +19,7 @@ pub mod jobs;
 mod limits;
 mod request;
 
-pub use error::ApiError;
+pub use error::{ApiError, ServeError};
 pub use guard::Hosts;
 pub use limits::{Config, Limits};
 
@@ -31,12 +31,12 @@ use tokio::net::TcpListener;
 /// The whole application: the API under `/api`, the page everywhere else,
 /// behind [`guard`]. Random puzzles come from the configured database, or
 /// the embedded sample without one. Fails when the database cannot be opened.
-pub fn router(config: Config) -> Result<Router, String> {
+pub fn router(config: Config) -> Result<Router, ServeError> {
     let source = match config.database.as_deref() {
         Some(path) => api::random::Source::open(path),
         None => api::random::Source::sample(),
     }
-    .map_err(|e| format!("cannot open the puzzle database: {e}"))?;
+    .map_err(ServeError::Database)?;
     let state = Arc::new(jobs::Jobs::new(config.limits));
     Ok(api::routes(state, Arc::new(source))
         .merge(assets::routes())
@@ -48,15 +48,8 @@ pub fn router(config: Config) -> Result<Router, String> {
 
 /// Serves on `listener` until the process ends, answering to the names of
 /// its address ([`Hosts::served_at`]).
-pub async fn serve(listener: TcpListener, mut config: Config) -> Result<(), String> {
-    let address = listener
-        .local_addr()
-        .map_err(|e| format!("cannot read the listening address: {e}"))?;
-    config.hosts = Hosts::served_at(address);
-    let app = router(config)?;
-    axum::serve(listener, app)
-        .await
-        .map_err(|e| format!("the server stopped: {e}"))
+pub async fn serve(listener: TcpListener, config: Config) -> Result<(), ServeError> {
+    serve_ready(listener, config, |_| ()).await
 }
 
 /// Binds `host:port`, tells `ready` the address it got (port 0 picks a free
@@ -65,25 +58,37 @@ pub async fn serve(listener: TcpListener, mut config: Config) -> Result<(), Stri
 pub fn run(
     host: &str,
     port: u16,
-    mut config: Config,
+    config: Config,
     ready: impl FnOnce(SocketAddr),
-) -> Result<(), String> {
+) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the server runtime: {e}"))?;
+        .map_err(ServeError::Runtime)?;
     runtime.block_on(async {
-        let listener = TcpListener::bind((host, port))
-            .await
-            .map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
-        let address = listener
-            .local_addr()
-            .map_err(|e| format!("cannot read the listening address: {e}"))?;
-        config.hosts = Hosts::served_at(address);
-        let app = router(config)?;
-        ready(address);
-        axum::serve(listener, app)
-            .await
-            .map_err(|e| format!("the server stopped: {e}"))
+        let listener =
+            TcpListener::bind((host, port))
+                .await
+                .map_err(|source| ServeError::Listen {
+                    host: host.to_string(),
+                    port,
+                    source,
+                })?;
+        serve_ready(listener, config, ready).await
     })
+}
+
+/// [`serve`], telling `ready` the address once the application is built.
+async fn serve_ready(
+    listener: TcpListener,
+    mut config: Config,
+    ready: impl FnOnce(SocketAddr),
+) -> Result<(), ServeError> {
+    let address = listener.local_addr().map_err(ServeError::Address)?;
+    config.hosts = Hosts::served_at(address);
+    let app = router(config)?;
+    ready(address);
+    axum::serve(listener, app)
+        .await
+        .map_err(ServeError::Stopped)
 }

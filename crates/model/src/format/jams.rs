@@ -65,7 +65,9 @@ pub fn parse_jams(text: &str) -> Result<Vec<(String, Board)>, BoardError> {
             if text == "." {
                 break;
             }
-            cars.push(parse_car(text).map_err(|what| err(line, what))?);
+            let car = parse_car(text)
+                .ok_or_else(|| err(line, format!("expected 'x y h|v length', found '{text}'")))?;
+            cars.push(car);
         }
         if cars.is_empty() {
             return Err(err(name_line, format!("puzzle '{name}' has no cars")));
@@ -79,20 +81,20 @@ pub fn parse_jams(text: &str) -> Result<Vec<(String, Board)>, BoardError> {
     Ok(puzzles)
 }
 
-fn parse_car(text: &str) -> Result<Piece, String> {
+/// One `x y h|v length` line, if it is one.
+fn parse_car(text: &str) -> Option<Piece> {
     let fields: Vec<&str> = text.split_whitespace().collect();
-    let bad = || format!("expected 'x y h|v length', found '{text}'");
     let [x, y, axis, len] = fields.as_slice() else {
-        return Err(bad());
+        return None;
     };
-    let number = |s: &str| s.parse::<u8>().ok().filter(|&n| n <= 8).ok_or_else(bad);
+    let number = |s: &str| s.parse::<u8>().ok().filter(|&n| n <= 8);
     let (col, row, len) = (number(x)?, number(y)?, number(len)?);
     let horizontal = match *axis {
         "h" | "H" => true,
         "v" | "V" => false,
-        _ => return Err(bad()),
+        _ => return None,
     };
-    Ok(Piece::car(row, col, len, horizontal))
+    Some(Piece::car(row, col, len, horizontal))
 }
 
 /// Writes a Rush Hour board as one jams puzzle (walls cannot be expressed

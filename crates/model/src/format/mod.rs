@@ -19,7 +19,7 @@ mod jams;
 mod json;
 mod line;
 
-use crate::{Board, BoardError, Game};
+use crate::{Board, BoardError, Game, UnknownName};
 use std::fmt;
 use std::str::FromStr;
 
@@ -69,14 +69,12 @@ impl fmt::Display for Format {
 }
 
 impl FromStr for Format {
-    type Err = String;
+    type Err = UnknownName;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Format::ALL
             .into_iter()
             .find(|f| f.name() == s.to_ascii_lowercase())
-            .ok_or_else(|| {
-                format!("unknown format '{s}' (expected line, rows, grid, jams or json)")
-            })
+            .ok_or_else(|| UnknownName::Format(s.to_string()))
     }
 }
 
