@@ -4,19 +4,23 @@
 
 use serde::Serialize;
 use std::time::Instant;
-use unblocker_model::{puzzle, Metric};
-use unblocker_solve::{SolveOptions, Solver, Verdict};
+use unblocker_db::shard::Shard;
+use unblocker_db::{generate, Database, GenerateOptions};
+use unblocker_model::{puzzle, Board, Metric};
+use unblocker_solve::{Control, SolveOptions, Solver, Verdict};
 
 #[derive(clap::Args)]
 #[command(
     about = "Measure the solvers on the standard benchmark puzzles",
     long_about = "Measure the solvers on the standard benchmark puzzles: the hardest Rush Hour \
         puzzle with and without walls, full exploration of the largest Rush Hour component, and \
-        the Klotski classics 横刀立马 and 峰回路转. Each case runs once to warm up, then \
-        --runs times on one thread; the table gives the best and the median time and the \
-        positions examined per second. Release builds only give meaningful figures.",
+        the Klotski classics 横刀立马 and 峰回路转, and the database generator on a fixed part \
+        of the wall-free 6x6 database (4 units, into memory). Each case runs once to warm up, \
+        then --runs times on one thread; the table gives the best and the median time and the \
+        positions examined per second (for the generator: the puzzles it stored). Release \
+        builds only give meaningful figures.",
     after_help = "Examples:\n  unblocker bench\n  unblocker bench --runs 20 --json\n  \
-        unblocker bench --only klotski"
+        unblocker bench --only klotski\n  unblocker bench --only db/ --runs 3"
 )]
 pub struct Args {
     /// Timed runs per case (after one warm-up run).
@@ -30,52 +34,62 @@ pub struct Args {
     pub json: bool,
 }
 
-/// One benchmark: a bundled puzzle and what to do with it.
-struct Case {
-    name: &'static str,
-    puzzle: &'static str,
-    metric: Metric,
-    /// Explore the whole component (counting positions and levels, no
-    /// solution) instead of solving.
-    explore: bool,
+/// What a benchmark does.
+enum Work {
+    /// Solve a bundled puzzle.
+    Solve(&'static str, Metric),
+    /// Explore a bundled puzzle's whole component (counting positions and
+    /// levels, no solution).
+    Explore(&'static str, Metric),
+    /// Generate part `part` of `parts` of the Rush Hour database of `size`
+    /// with at most `max_walls` walls, on one thread, into memory.
+    Generate {
+        size: usize,
+        max_walls: usize,
+        part: u64,
+        parts: u64,
+    },
 }
 
-const CASES: [Case; 6] = [
+/// One benchmark.
+struct Case {
+    name: &'static str,
+    work: Work,
+}
+
+const CASES: [Case; 7] = [
     Case {
         name: "rush/hardest",
-        puzzle: "hardest",
-        metric: Metric::Slide,
-        explore: false,
+        work: Work::Solve("hardest", Metric::Slide),
     },
     Case {
         name: "rush/hardest-nowalls",
-        puzzle: "hardest-nowalls",
-        metric: Metric::Slide,
-        explore: false,
+        work: Work::Solve("hardest-nowalls", Metric::Slide),
     },
     Case {
         name: "rush/largest-component (explore)",
-        puzzle: "largest-component",
-        metric: Metric::Slide,
-        explore: true,
+        work: Work::Explore("largest-component", Metric::Slide),
     },
     Case {
         name: "klotski/横刀立马",
-        puzzle: "横刀立马",
-        metric: Metric::Piece,
-        explore: false,
+        work: Work::Solve("横刀立马", Metric::Piece),
     },
     Case {
         name: "klotski/峰回路转",
-        puzzle: "峰回路转",
-        metric: Metric::Piece,
-        explore: false,
+        work: Work::Solve("峰回路转", Metric::Piece),
     },
     Case {
         name: "klotski/横刀立马 (explore)",
-        puzzle: "横刀立马",
-        metric: Metric::Piece,
-        explore: true,
+        work: Work::Explore("横刀立马", Metric::Piece),
+    },
+    Case {
+        name: "db/generate 6x6 no walls, part 1/2000",
+        work: Work::Generate {
+            size: 6,
+            max_walls: 0,
+            part: 1,
+            parts: 2000,
+        },
     },
 ];
 
@@ -83,9 +97,12 @@ const CASES: [Case; 6] = [
 #[derive(Serialize)]
 struct Outcome {
     name: &'static str,
-    metric: Metric,
-    /// The optimum found (the same on every run).
+    /// The metric of a solve or exploration (none for a generation).
+    metric: Option<Metric>,
+    /// The optimum found (the same on every run; none for a generation).
     moves: Option<u32>,
+    /// Puzzles a generation stored (none for a solve or exploration).
+    puzzles: Option<u64>,
     /// Positions examined per run.
     examined: u64,
     best_ms: f64,
@@ -116,7 +133,7 @@ pub fn run(args: Args) -> Result<u8, String> {
     let mut solver = Solver::new();
     if !args.json {
         println!(
-            "{:<34} {:>6} {:>10} {:>10} {:>10} {:>14}",
+            "{:<38} {:>7} {:>10} {:>10} {:>10} {:>14}",
             "benchmark", "moves", "positions", "best", "median", "positions/s"
         );
     }
@@ -125,9 +142,13 @@ pub fn run(args: Args) -> Result<u8, String> {
         let outcome = measure(&mut solver, case, args.runs)?;
         if !args.json {
             println!(
-                "{} {:>6} {:>10} {:>10} {:>10} {:>14}",
-                pad(outcome.name, 34),
-                outcome.moves.map_or("-".into(), |m| m.to_string()),
+                "{} {:>7} {:>10} {:>10} {:>10} {:>14}",
+                pad(outcome.name, 38),
+                match (outcome.moves, outcome.puzzles) {
+                    (Some(m), _) => m.to_string(),
+                    (None, Some(p)) => format!("{p} puz"),
+                    (None, None) => "-".into(),
+                },
                 outcome.examined,
                 format_ms(outcome.best_ms),
                 format_ms(outcome.median_ms),
@@ -145,50 +166,104 @@ pub fn run(args: Args) -> Result<u8, String> {
     Ok(0)
 }
 
-fn measure(solver: &mut Solver, case: &Case, runs: u32) -> Result<Outcome, String> {
-    let board = puzzle::resolve(case.puzzle, Default::default())
-        .map_err(|e| e.to_string())?
-        .board;
-    let options = SolveOptions {
-        metric: case.metric,
-        ..SolveOptions::default()
-    };
-    // One run: its time, the optimum and the positions examined.
-    let mut run = || -> Result<(f64, Option<u32>, u64), String> {
-        let started = Instant::now();
-        let (optimum, examined) = if case.explore {
-            let walk = solver
-                .explore(&board, case.metric, &options.control)
+/// One run of a case: what it found (the optimum, or the puzzles stored)
+/// and the positions it examined.
+struct Run {
+    moves: Option<u32>,
+    puzzles: Option<u64>,
+    examined: u64,
+}
+
+fn run_once(solver: &mut Solver, work: &Work, board: Option<&Board>) -> Result<Run, String> {
+    let board = || board.ok_or("a solve needs its board".to_string());
+    Ok(match *work {
+        Work::Solve(_, metric) => {
+            let options = SolveOptions {
+                metric,
+                ..SolveOptions::default()
+            };
+            let report = solver
+                .solve(board()?, &options)
                 .map_err(|e| e.to_string())?;
-            (
-                walk.goal_depth.filter(|_| walk.exhausted),
-                walk.stats.examined,
-            )
-        } else {
-            let report = solver.solve(&board, &options).map_err(|e| e.to_string())?;
             let solved = report.verdict == Verdict::Solved;
-            (report.length.filter(|_| solved), report.stats.examined)
-        };
-        Ok((started.elapsed().as_secs_f64() * 1e3, optimum, examined))
+            Run {
+                moves: report.length.filter(|_| solved),
+                puzzles: None,
+                examined: report.stats.examined,
+            }
+        }
+        Work::Explore(_, metric) => {
+            let walk = solver
+                .explore(board()?, metric, &Control::default())
+                .map_err(|e| e.to_string())?;
+            Run {
+                moves: walk.goal_depth.filter(|_| walk.exhausted),
+                puzzles: None,
+                examined: walk.stats.examined,
+            }
+        }
+        Work::Generate {
+            size,
+            max_walls,
+            part,
+            parts,
+        } => {
+            let mut db = Database::in_memory().map_err(|e| e.to_string())?;
+            let options = GenerateOptions {
+                size,
+                max_walls,
+                threads: 1,
+                shard: Shard::new(part, parts).map_err(|e| e.to_string())?,
+                max_units: None,
+            };
+            let summary = generate(&mut db, &options, |_| {}).map_err(|e| e.to_string())?;
+            Run {
+                moves: None,
+                puzzles: Some(summary.puzzles),
+                examined: summary.positions,
+            }
+        }
+    })
+}
+
+fn measure(solver: &mut Solver, case: &Case, runs: u32) -> Result<Outcome, String> {
+    let (puzzle, metric) = match case.work {
+        Work::Solve(puzzle, metric) | Work::Explore(puzzle, metric) => (Some(puzzle), Some(metric)),
+        Work::Generate { .. } => (None, None),
     };
-    let (_, moves, examined) = run()?;
-    if moves.is_none() {
-        return Err(format!("benchmark {} did not solve", case.name));
+    let board = match puzzle {
+        Some(name) => Some(
+            puzzle::resolve(name, Default::default())
+                .map_err(|e| e.to_string())?
+                .board,
+        ),
+        None => None,
+    };
+    // One run: its time and what it found.
+    let mut timed = || -> Result<(f64, Run), String> {
+        let started = Instant::now();
+        let run = run_once(solver, &case.work, board.as_ref())?;
+        Ok((started.elapsed().as_secs_f64() * 1e3, run))
+    };
+    let (_, first) = timed()?;
+    if first.moves.is_none() && first.puzzles.is_none_or(|n| n == 0) {
+        return Err(format!("benchmark {} found nothing", case.name));
     }
     let mut times = Vec::with_capacity(runs as usize);
     for _ in 0..runs {
-        times.push(run()?.0);
+        times.push(timed()?.0);
     }
     times.sort_by(f64::total_cmp);
     let median_ms = times[times.len() / 2];
     Ok(Outcome {
         name: case.name,
-        metric: case.metric,
-        moves,
-        examined,
+        metric,
+        moves: first.moves,
+        puzzles: first.puzzles,
+        examined: first.examined,
         best_ms: times[0],
         median_ms,
-        positions_per_second: examined as f64 / (median_ms / 1e3),
+        positions_per_second: first.examined as f64 / (median_ms / 1e3),
     })
 }
 

@@ -191,8 +191,8 @@ impl Database {
         Ok(Database { conn })
     }
 
-    /// An empty database in memory (the embedded sample's home).
-    pub(crate) fn in_memory() -> Result<Database, DbError> {
+    /// An empty database in memory (the embedded sample's home; benchmarks).
+    pub fn in_memory() -> Result<Database, DbError> {
         let conn = Connection::open_in_memory()?;
         conn.execute_batch(SCHEMA)?;
         Ok(Database { conn })
