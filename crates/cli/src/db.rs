@@ -9,6 +9,7 @@ use unblocker_db::klotski::generate_klotski;
 use unblocker_db::shard::{self, Shard, ShardSpec};
 use unblocker_db::stats::Stats;
 use unblocker_db::{generate, merge_into, Database, DbError, GenerateOptions, Query};
+use unblocker_report::charts::stats_chart;
 
 #[derive(clap::Args)]
 #[command(
@@ -367,7 +368,7 @@ fn run_stats(path: &Path, args: StatsArgs) -> Result<u8, String> {
         print!("{}", stats.text());
     }
     if let Some(svg) = args.svg {
-        stats.chart(&svg).map_err(|e| e.to_string())?;
+        stats_chart(&stats, &svg).map_err(|e| e.to_string())?;
         eprintln!("chart written to {}", svg.display());
     }
     Ok(0)

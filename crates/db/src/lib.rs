@@ -1,10 +1,10 @@
 //! The puzzle database: every interesting Rush Hour puzzle of a board size,
 //! generated exhaustively ([`rush::Generator`], driven by [`generate()`]),
 //! stored in SQLite ([`Database`]) and queried by difficulty, pieces and
-//! walls ([`Query`], [`Database::random`]), with statistics and a chart
-//! ([`stats`]). The Klotski database ([`klotski`]) uses the same schema.
-//! A generation can be split into parts ([`shard`]) run anywhere, then put
-//! together with [`merge_into`]. A sample of the database is embedded
+//! walls ([`Query`], [`Database::random`]), with statistics ([`stats`]).
+//! The Klotski database ([`klotski`]) uses the same schema. A generation
+//! can be split into parts ([`shard`]) run anywhere, then put together with
+//! [`merge_into`]. A sample of the database is embedded
 //! ([`Database::sample`]) for machines that have not generated one.
 
 mod generate;

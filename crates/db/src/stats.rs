@@ -1,20 +1,10 @@
 //! What the database shows: puzzles by moves, pieces and walls, the largest
-//! component, how difficulty follows piece count, walls and component size,
-//! and an SVG chart of it.
+//! component, how difficulty follows piece count, walls and component size
+//! (drawn by `unblocker-report`).
 
 use crate::store::{Database, DbError, Grouping};
 use crate::Puzzle;
-use plotters::prelude::*;
 use serde::Serialize;
-use std::path::{Path, PathBuf};
-
-/// Why the chart could not be drawn (the drawing library's message).
-#[derive(Debug, thiserror::Error)]
-#[error("chart {}: {message}", path.display())]
-pub struct ChartError {
-    pub path: PathBuf,
-    pub message: String,
-}
 
 /// One group of puzzles.
 #[derive(Clone, Debug, Serialize)]
@@ -154,81 +144,5 @@ impl Stats {
             );
         }
         out
-    }
-
-    /// Draws two panels into an SVG file: puzzles per move count, and
-    /// average moves by piece count and by component size.
-    pub fn chart(&self, path: &Path) -> Result<(), ChartError> {
-        let root = SVGBackend::new(path, (1000, 800)).into_drawing_area();
-        let fail = |e: &dyn std::fmt::Display| ChartError {
-            path: path.to_path_buf(),
-            message: e.to_string(),
-        };
-        root.fill(&WHITE).map_err(|e| fail(&e))?;
-        let (top, bottom) = root.split_vertically(400);
-        let max_moves = self.by_moves.iter().map(|g| g.value).max().unwrap_or(1) as u32;
-        let max_count = self.by_moves.iter().map(|g| g.puzzles).max().unwrap_or(1);
-        let mut chart = ChartBuilder::on(&top)
-            .caption("Puzzles by optimal moves", ("sans-serif", 20))
-            .margin(10)
-            .x_label_area_size(30)
-            .y_label_area_size(60)
-            .build_cartesian_2d((0u32..max_moves + 1).into_segmented(), 0u64..max_count + 1)
-            .map_err(|e| fail(&e))?;
-        chart
-            .configure_mesh()
-            .x_desc("moves")
-            .y_desc("puzzles")
-            .draw()
-            .map_err(|e| fail(&e))?;
-        chart
-            .draw_series(
-                Histogram::vertical(&chart)
-                    .style(RED.filled())
-                    .data(self.by_moves.iter().map(|g| (g.value as u32, g.puzzles))),
-            )
-            .map_err(|e| fail(&e))?;
-        let (left, right) = bottom.split_horizontally(500);
-        for (area, title, desc, points) in [
-            (
-                &left,
-                "Average moves by piece count",
-                "pieces",
-                self.by_pieces
-                    .iter()
-                    .map(|g| (g.value as f64, g.average_moves))
-                    .collect::<Vec<_>>(),
-            ),
-            (
-                &right,
-                "Average moves by component size",
-                "log2(component size)",
-                self.by_component_size
-                    .iter()
-                    .map(|g| ((g.min_size as f64).log2(), g.average_moves))
-                    .collect(),
-            ),
-        ] {
-            let x_max = points.iter().map(|p| p.0).fold(1.0, f64::max) + 1.0;
-            let y_max = points.iter().map(|p| p.1).fold(1.0, f64::max) * 1.1;
-            let mut chart = ChartBuilder::on(area)
-                .caption(title, ("sans-serif", 18))
-                .margin(10)
-                .x_label_area_size(30)
-                .y_label_area_size(50)
-                .build_cartesian_2d(0f64..x_max, 0f64..y_max)
-                .map_err(|e| fail(&e))?;
-            chart
-                .configure_mesh()
-                .x_desc(desc)
-                .y_desc("average moves")
-                .draw()
-                .map_err(|e| fail(&e))?;
-            chart
-                .draw_series(LineSeries::new(points, BLUE.stroke_width(2)))
-                .map_err(|e| fail(&e))?;
-        }
-        root.present().map_err(|e| fail(&e))?;
-        Ok(())
     }
 }

@@ -1,0 +1,226 @@
+//! The study's input files: puzzle files (one category per name prefix or
+//! file) and the FEUP study's own measurements (`feup_measurements/*.json`).
+
+use crate::charts::ChartError;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use unblocker_model::format::{self, ParseOptions};
+use unblocker_model::{Board, BoardError};
+use unblocker_solve::SolveError;
+
+/// The study's puzzle set and the ThinkFun cards, in the data directory.
+pub const DEFAULT_FILES: [&str; 2] = [
+    "puzzles/rush/feup_group19_verified.txt",
+    "puzzles/rush/thinkfun40_verified.txt",
+];
+
+/// Why the study could not be read, run or written.
+#[derive(Debug, thiserror::Error)]
+pub enum StudyError {
+    #[error("{}: no such file", .0.display())]
+    Missing(PathBuf),
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{} line {line}: {source}", path.display())]
+    Parse {
+        path: PathBuf,
+        line: usize,
+        source: BoardError,
+    },
+    #[error("the files hold no puzzles")]
+    NoPuzzles,
+    #[error("{puzzle}: {source}")]
+    Solve { puzzle: String, source: SolveError },
+    #[error("{}: {source}", path.display())]
+    Json {
+        path: PathBuf,
+        source: serde_json::Error,
+    },
+    #[error("{}: expected an object of levels", .0.display())]
+    NotLevels(PathBuf),
+    #[error("cannot create {}: {source}", path.display())]
+    CreateDir {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Chart(#[from] ChartError),
+}
+
+/// One puzzle of the study.
+pub struct Puzzle {
+    pub name: String,
+    pub category: String,
+    pub board: Board,
+}
+
+/// The default files in the data directory `data`, which must all exist.
+pub fn default_files(data: &Path) -> Result<Vec<PathBuf>, StudyError> {
+    let files: Vec<PathBuf> = DEFAULT_FILES.iter().map(|f| data.join(f)).collect();
+    match files.iter().find(|f| !f.is_file()) {
+        Some(missing) => Err(StudyError::Missing(missing.clone())),
+        None => Ok(files),
+    }
+}
+
+/// Where the study's measurements are by default: `feup_measurements`
+/// beside `file`.
+pub fn measurements_beside(file: &Path) -> PathBuf {
+    file.parent()
+        .unwrap_or(Path::new("."))
+        .join("feup_measurements")
+}
+
+fn read(path: &Path) -> Result<String, StudyError> {
+    std::fs::read_to_string(path).map_err(|source| StudyError::Read {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// The puzzles of every file; an error if there are none.
+pub fn read_puzzles(files: &[PathBuf]) -> Result<Vec<Puzzle>, StudyError> {
+    let mut puzzles = Vec::new();
+    for file in files {
+        puzzles.extend(puzzles_of(file, &read(file)?)?);
+    }
+    if puzzles.is_empty() {
+        return Err(StudyError::NoPuzzles);
+    }
+    Ok(puzzles)
+}
+
+/// Which whitespace-separated field of a puzzle-file row is the board: the
+/// first with an `A` (the target) that is long enough to be one (the rule
+/// of `unblocker batch`).
+fn board_field(fields: &[&str]) -> Option<usize> {
+    fields.iter().position(|f| f.contains('A') && f.len() >= 4)
+}
+
+/// The puzzles of a file: one per line with a board (`#` comments), named
+/// by their first field, in the category of the name's prefix before `-`
+/// (`hard-3` is `hard`) or else of the file.
+fn puzzles_of(path: &Path, text: &str) -> Result<Vec<Puzzle>, StudyError> {
+    let stem = path.file_stem().map_or("puzzles".into(), |s| {
+        s.to_string_lossy().replace("_verified", "")
+    });
+    let mut puzzles = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split(['#', '|']).next().unwrap_or("").trim();
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let Some(at) = board_field(&fields) else {
+            continue;
+        };
+        let name = if at == 0 {
+            format!("line {}", i + 1)
+        } else {
+            fields[0].to_string()
+        };
+        let board = format::parse(fields[at], ParseOptions::default()).map_err(|source| {
+            StudyError::Parse {
+                path: path.to_path_buf(),
+                line: i + 1,
+                source,
+            }
+        })?;
+        let category = match name.split_once('-') {
+            Some((prefix, _)) if prefix.chars().all(|c| c.is_ascii_alphabetic()) => {
+                prefix.to_string()
+            }
+            _ => stem.clone(),
+        };
+        puzzles.push(Puzzle {
+            name,
+            category,
+            board,
+        });
+    }
+    Ok(puzzles)
+}
+
+/// The study's mean answer length, expanded nodes and time (seconds) per
+/// category and algorithm.
+pub type StudyMeans = BTreeMap<(String, String), (f64, f64, f64)>;
+
+/// The study's means from `<dir>/<category>.json`, for the categories that
+/// have one.
+pub fn read_measurements(dir: &Path, categories: &[&str]) -> Result<StudyMeans, StudyError> {
+    let mut out = StudyMeans::new();
+    for category in categories {
+        let path = dir.join(format!("{category}.json"));
+        if !path.is_file() {
+            continue;
+        }
+        let json: serde_json::Value =
+            serde_json::from_str(&read(&path)?).map_err(|source| StudyError::Json {
+                path: path.clone(),
+                source,
+            })?;
+        let Some(levels) = json.as_object() else {
+            return Err(StudyError::NotLevels(path));
+        };
+        let mut sums: BTreeMap<String, (f64, f64, f64, f64)> = BTreeMap::new();
+        for algorithms in levels.values().filter_map(|v| v.as_object()) {
+            for (name, m) in algorithms {
+                let get = |k: &str| m.get(k).and_then(|v| v.as_f64());
+                if let (Some(l), Some(n), Some(t)) = (
+                    get("answerLength"),
+                    get("expandedNodes"),
+                    get("executionTime"),
+                ) {
+                    let s = sums.entry(name.clone()).or_default();
+                    *s = (s.0 + l, s.1 + n, s.2 + t, s.3 + 1.0);
+                }
+            }
+        }
+        for (name, (l, n, t, count)) in sums {
+            out.insert(
+                (category.to_string(), name),
+                (l / count, n / count, t / count),
+            );
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_prefixes_and_file_stems_make_the_categories() {
+        let text = "# levels\nhard-3 20 BBBoFoooooFoAADoFoooDoooooEoooooECCC | 7/101\n\
+                    1 8 16 BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo\nnothing here\n";
+        let puzzles = puzzles_of(Path::new("dir/cards_verified.txt"), text).unwrap();
+        let got: Vec<(&str, &str)> = puzzles
+            .iter()
+            .map(|p| (p.name.as_str(), p.category.as_str()))
+            .collect();
+        assert_eq!(got, [("hard-3", "hard"), ("1", "cards")]);
+    }
+
+    #[test]
+    fn measurements_are_averaged_per_category_and_algorithm() {
+        let dir = tempfile::tempdir().unwrap();
+        let level = |l: f64| {
+            format!(
+                r#"{{"breadth": {{"answerLength": {l}, "expandedNodes": 10, "executionTime": 0.5}}}}"#
+            )
+        };
+        let json = format!(r#"{{"1": {}, "2": {}}}"#, level(2.0), level(4.0));
+        std::fs::write(dir.path().join("easy.json"), json).unwrap();
+        let means = read_measurements(dir.path(), &["easy", "hard"]).unwrap();
+        assert_eq!(
+            means.into_iter().collect::<Vec<_>>(),
+            [(("easy".into(), "breadth".into()), (3.0, 10.0, 0.5))]
+        );
+    }
+}
