@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::time::Instant;
 use unblocker_model::format::{self, ParseOptions};
-use unblocker_model::{Board, Metric};
+use unblocker_model::{collection, Board, Metric};
 use unblocker_solve::json::SolveJson;
 use unblocker_solve::{Algorithm, MemoryBudget, Solver, Verdict};
 
@@ -311,12 +311,6 @@ fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args, budget: &MemoryBud
     }
 }
 
-/// Which whitespace-separated field of a puzzle-file row is the board: the
-/// first with an `A` (the target) that is long enough to be one.
-pub(crate) fn board_field(fields: &[&str]) -> Option<usize> {
-    fields.iter().position(|f| f.contains('A') && f.len() >= 4)
-}
-
 fn read_entries(text: &str, options: ParseOptions) -> Result<Vec<Entry>, String> {
     if format::detect(text) == format::Format::Jams {
         return format::parse_jams(text)
@@ -350,7 +344,7 @@ fn read_entries(text: &str, options: ParseOptions) -> Result<Vec<Entry>, String>
         }
         let fields: Vec<&str> = line.split_whitespace().collect();
         let label = format!("line {}", i + 1);
-        let board_at = board_field(&fields);
+        let board_at = collection::board_field(&fields);
         let Some(p) = board_at else {
             entries.push(Entry {
                 label,

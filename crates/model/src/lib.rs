@@ -15,6 +15,7 @@
 
 mod board;
 pub mod catalog;
+pub mod collection;
 mod error;
 pub mod format;
 mod goal;

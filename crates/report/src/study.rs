@@ -5,7 +5,7 @@ use crate::charts::ChartError;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use unblocker_model::format::{self, ParseOptions};
-use unblocker_model::{Board, BoardError};
+use unblocker_model::{collection, Board, BoardError};
 use unblocker_solve::SolveError;
 
 /// The study's puzzle set and the ThinkFun cards, in the data directory.
@@ -98,13 +98,6 @@ pub fn read_puzzles(files: &[PathBuf]) -> Result<Vec<Puzzle>, StudyError> {
     Ok(puzzles)
 }
 
-/// Which whitespace-separated field of a puzzle-file row is the board: the
-/// first with an `A` (the target) that is long enough to be one (the rule
-/// of `unblocker batch`).
-fn board_field(fields: &[&str]) -> Option<usize> {
-    fields.iter().position(|f| f.contains('A') && f.len() >= 4)
-}
-
 /// The puzzles of a file: one per line with a board (`#` comments), named
 /// by their first field, in the category of the name's prefix before `-`
 /// (`hard-3` is `hard`) or else of the file.
@@ -116,7 +109,7 @@ fn puzzles_of(path: &Path, text: &str) -> Result<Vec<Puzzle>, StudyError> {
     for (i, line) in text.lines().enumerate() {
         let line = line.split(['#', '|']).next().unwrap_or("").trim();
         let fields: Vec<&str> = line.split_whitespace().collect();
-        let Some(at) = board_field(&fields) else {
+        let Some(at) = collection::board_field(&fields) else {
             continue;
         };
         let name = if at == 0 {
