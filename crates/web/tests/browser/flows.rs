@@ -371,6 +371,21 @@ async fn a_screenshot_is_scanned_beside_the_original_and_a_failure_shows_why() {
     page.close().await;
 }
 
+/// Picks the random-puzzle category `level` (e.g. `21-25`, `31-`) and
+/// loads a random puzzle of it.
+async fn load_random(page: &Page, level: &str) {
+    page.js(&format!(
+        "document.getElementById('random-level').value = '{level}';"
+    ))
+    .await;
+    page.click("#load-random").await;
+    page.wait(
+        "a random puzzle",
+        "document.getElementById('load-message').textContent.startsWith('Loaded')",
+    )
+    .await;
+}
+
 /// Without a database file, random puzzles come from the sample built into
 /// the binary, and the page says so before and after.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -382,14 +397,7 @@ async fn without_a_database_random_puzzles_come_from_the_embedded_sample() {
         "document.getElementById('random-note').textContent.includes('sample built into')",
     )
     .await;
-    page.js("document.getElementById('random-level').value = '21-25';")
-        .await;
-    page.click("#load-random").await;
-    page.wait(
-        "a random puzzle",
-        "document.getElementById('load-message').textContent.startsWith('Loaded')",
-    )
-    .await;
+    load_random(&page, "21-25").await;
     let note = page.text("#random-note").await;
     assert!(
         note.starts_with("Intermediate: ")
@@ -426,14 +434,7 @@ async fn a_random_database_puzzle_of_a_chosen_difficulty_loads() {
         "!document.getElementById('load-random').disabled",
     )
     .await;
-    page.js("document.getElementById('random-level').value = '31-';")
-        .await;
-    page.click("#load-random").await;
-    page.wait(
-        "a random puzzle",
-        "document.getElementById('load-message').textContent.startsWith('Loaded')",
-    )
-    .await;
+    load_random(&page, "31-").await;
     let line = page.text("#board-line").await;
     let moves: Vec<u32> = lines
         .lines()
