@@ -1,22 +1,15 @@
 //! `unblocker batch`: solve every puzzle of a file, optionally checking the
-//! file's own answers.
-//!
-//! Lines may be `MOVES BOARD CLUSTER` (fogleman/rush's database), a row of
-//! `ground_truth.tsv` (`BOARD SLIDE STEP COMPONENT SOURCE`), a ThinkFun card
-//! row (`CARD SLIDE STEP BOARD`), a FEUP row (`NAME SLIDE STEP COMPONENT
-//! BOARD | …`), a row of Klotski's `classic.tsv` (`NAME GRID GOAL STEP
-//! STRAIGHT PIECE REACHABLE`, tab-separated, the grid's rows separated by
-//! `/`) or a bare board; `#` starts a comment. A COS402 jams file is read
-//! whole.
+//! file's own answers. The file formats are `unblocker_model::collection`'s.
 
-use crate::input::{board_message, metric_for, parse_goal, read_file, PuzzleOptions};
+use crate::input::{board_message, metric_for, read_file, PuzzleOptions};
 use crate::solve::solve_message;
 use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::time::Instant;
-use unblocker_model::format::{self, ParseOptions};
-use unblocker_model::{collection, Board, Metric};
+use unblocker_model::collection::{self, Entry, EntryError};
+use unblocker_model::format;
+use unblocker_model::Metric;
 use unblocker_solve::json::SolveJson;
 use unblocker_solve::{Algorithm, MemoryBudget, Solver, Verdict};
 
@@ -62,46 +55,6 @@ pub struct Args {
     pub options: PuzzleOptions,
 }
 
-/// An optimum a file gives: a number of moves, or `None` for unsolvable.
-type Optimum = Option<u32>;
-
-/// Answers a file gives for a puzzle.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Expected {
-    slide: Option<Optimum>,
-    step: Option<Optimum>,
-    piece: Option<Optimum>,
-    component: Option<u64>,
-}
-
-impl Expected {
-    /// Rush Hour answers: a car only goes straight, so a piece move is a
-    /// slide.
-    fn rush(slide: Option<u64>, step: Option<u64>, component: Option<u64>) -> Expected {
-        let slide = slide.map(|v| Some(v as u32));
-        Expected {
-            slide,
-            step: step.map(|v| Some(v as u32)),
-            piece: slide,
-            component,
-        }
-    }
-
-    fn optimum(&self, metric: Metric) -> Option<Optimum> {
-        match metric {
-            Metric::Step => self.step,
-            Metric::Slide => self.slide,
-            Metric::Piece => self.piece,
-        }
-    }
-}
-
-struct Entry {
-    label: String,
-    board: Result<Board, String>,
-    expected: Expected,
-}
-
 struct Outcome {
     line: String,
     /// The metric it was solved in (none when unreadable).
@@ -116,7 +69,8 @@ struct Outcome {
 
 pub fn run(args: Args) -> Result<u8, String> {
     let text = read_file(&args.file)?;
-    let entries = read_entries(&text, args.options.parse_options())?;
+    let entries =
+        collection::read(&text, args.options.parse_options()).map_err(|e| e.to_string())?;
     if entries.is_empty() {
         return Err(format!("{} holds no puzzles", args.file.display()));
     }
@@ -202,6 +156,7 @@ fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args, budget: &MemoryBud
     let board = match &entry.board {
         Ok(b) => b,
         Err(e) => {
+            let e = entry_message(e);
             return Outcome {
                 line: format!("{:>10}  error: {e}", entry.label),
                 metric: None,
@@ -212,7 +167,7 @@ fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args, budget: &MemoryBud
                     .then(|| format!("{}: unreadable: {e}", entry.label)),
                 error: Some(format!("{}: {e}", entry.label)),
                 json: json!({"label": entry.label, "error": e}),
-            }
+            };
         }
     };
     let metric = metric_for(board, args.metric);
@@ -311,101 +266,13 @@ fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args, budget: &MemoryBud
     }
 }
 
-fn read_entries(text: &str, options: ParseOptions) -> Result<Vec<Entry>, String> {
-    if format::detect(text) == format::Format::Jams {
-        return format::parse_jams(text)
-            .map(|all| {
-                all.into_iter()
-                    .map(|(name, board)| Entry {
-                        label: name,
-                        board: Ok(board),
-                        expected: Expected::default(),
-                    })
-                    .collect()
-            })
-            .map_err(|e| e.to_string());
+/// An unreadable entry's message, with advice for a Klotski board read as
+/// Rush Hour.
+fn entry_message(error: &EntryError) -> String {
+    match error {
+        EntryError::Board(e) => board_message(e.clone()),
+        e => e.to_string(),
     }
-    let mut entries = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw
-            .split('#')
-            .next()
-            .unwrap_or("")
-            .split('|')
-            .next()
-            .unwrap_or("")
-            .trim();
-        if line.is_empty() || line.starts_with("board36") || line.starts_with("name\t") {
-            continue;
-        }
-        if let Some(entry) = klotski_row(line, options) {
-            entries.push(entry);
-            continue;
-        }
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let label = format!("line {}", i + 1);
-        let board_at = collection::board_field(&fields);
-        let Some(p) = board_at else {
-            entries.push(Entry {
-                label,
-                board: Err(format!("no board in '{line}'")),
-                expected: Expected::default(),
-            });
-            continue;
-        };
-        let num = |k: usize| fields.get(k).and_then(|f| f.parse::<u64>().ok());
-        let expected = match p {
-            1 => Expected::rush(num(0), None, num(2)),
-            0 => Expected::rush(
-                num(1),
-                num(2),
-                num(3).filter(|_| raw.split('\t').nth(3).is_some_and(|c| !c.is_empty())),
-            ),
-            3 => Expected::rush(num(1), num(2), None),
-            4 => Expected::rush(num(1), num(2), num(3)),
-            _ => Expected::default(),
-        };
-        entries.push(Entry {
-            label,
-            board: format::parse(fields[p], options).map_err(board_message),
-            expected,
-        });
-    }
-    Ok(entries)
-}
-
-/// A row of Klotski's `classic.tsv` (`NAME GRID GOAL STEP STRAIGHT PIECE
-/// REACHABLE`, separated by tabs since names have spaces), known by the `/`
-/// of its grid; an optimum may be `unsolvable`. `--goal` overrides the row's.
-fn klotski_row(line: &str, options: ParseOptions) -> Option<Entry> {
-    let fields: Vec<&str> = line.split('\t').map(str::trim).collect();
-    if fields.len() < 3 || !fields[1].contains('/') {
-        return None;
-    }
-    let optimum = |k: usize| match fields.get(k) {
-        Some(&"unsolvable") => Some(None),
-        Some(f) => f.parse().ok().map(Some),
-        None => None,
-    };
-    let board = parse_goal(fields[2])
-        .map_err(|e| e.to_string())
-        .and_then(|goal| {
-            let options = ParseOptions {
-                goal: options.goal.or(Some(goal)),
-                ..options
-            };
-            format::parse(fields[1], options).map_err(board_message)
-        });
-    Some(Entry {
-        label: fields[0].to_string(),
-        board,
-        expected: Expected {
-            step: optimum(3),
-            slide: optimum(4),
-            piece: optimum(5),
-            component: fields.get(6).and_then(|f| f.parse().ok()),
-        },
-    })
 }
 
 /// Batch files of every kind, generated and mutated, through the reader and
@@ -433,7 +300,7 @@ mod fuzz {
             options: PuzzleOptions::default(),
         };
         let budget = MemoryBudget::new(64 << 20);
-        let Ok(entries) = read_entries(&text, args.options.parse_options()) else {
+        let Ok(entries) = collection::read(&text, args.options.parse_options()) else {
             return Ok(());
         };
         let mut solver = Solver::new();

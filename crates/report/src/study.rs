@@ -4,8 +4,9 @@
 use crate::charts::ChartError;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use unblocker_model::format::{self, ParseOptions};
-use unblocker_model::{collection, Board, BoardError};
+use unblocker_model::collection::{self, EntryError};
+use unblocker_model::format::ParseOptions;
+use unblocker_model::{Board, BoardError};
 use unblocker_solve::SolveError;
 
 /// The study's puzzle set and the ThinkFun cards, in the data directory.
@@ -24,12 +25,15 @@ pub enum StudyError {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("{} line {line}: {source}", path.display())]
+    #[error("{} {label}: {source}", path.display())]
     Parse {
         path: PathBuf,
-        line: usize,
-        source: BoardError,
+        /// `line N`, or the puzzle's name where the file gives no lines.
+        label: String,
+        source: Box<EntryError>,
     },
+    #[error("{}: {source}", path.display())]
+    Jams { path: PathBuf, source: BoardError },
     #[error("the files hold no puzzles")]
     NoPuzzles,
     #[error("{puzzle}: {source}")]
@@ -98,32 +102,32 @@ pub fn read_puzzles(files: &[PathBuf]) -> Result<Vec<Puzzle>, StudyError> {
     Ok(puzzles)
 }
 
-/// The puzzles of a file: one per line with a board (`#` comments), named
-/// by their first field, in the category of the name's prefix before `-`
+/// The puzzles of a file (any `collection` reads; rows without a board are
+/// skipped), named by their first field, in the category of the name's prefix before `-`
 /// (`hard-3` is `hard`) or else of the file.
 fn puzzles_of(path: &Path, text: &str) -> Result<Vec<Puzzle>, StudyError> {
     let stem = path.file_stem().map_or("puzzles".into(), |s| {
         s.to_string_lossy().replace("_verified", "")
     });
-    let mut puzzles = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.split(['#', '|']).next().unwrap_or("").trim();
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let Some(at) = collection::board_field(&fields) else {
-            continue;
-        };
-        let name = if at == 0 {
-            format!("line {}", i + 1)
-        } else {
-            fields[0].to_string()
-        };
-        let board = format::parse(fields[at], ParseOptions::default()).map_err(|source| {
-            StudyError::Parse {
-                path: path.to_path_buf(),
-                line: i + 1,
-                source,
-            }
+    let entries =
+        collection::read(text, ParseOptions::default()).map_err(|source| StudyError::Jams {
+            path: path.to_path_buf(),
+            source,
         })?;
+    let mut puzzles = Vec::new();
+    for entry in entries {
+        let board = match entry.board {
+            Ok(board) => board,
+            Err(EntryError::NoBoard(_)) => continue,
+            Err(source) => {
+                return Err(StudyError::Parse {
+                    path: path.to_path_buf(),
+                    label: entry.label,
+                    source: Box::new(source),
+                })
+            }
+        };
+        let name = entry.name.unwrap_or(entry.label);
         let category = match name.split_once('-') {
             Some((prefix, _)) if prefix.chars().all(|c| c.is_ascii_alphabetic()) => {
                 prefix.to_string()
@@ -198,6 +202,18 @@ mod tests {
             .map(|p| (p.name.as_str(), p.category.as_str()))
             .collect();
         assert_eq!(got, [("hard-3", "hard"), ("1", "cards")]);
+    }
+
+    #[test]
+    fn a_bad_board_names_its_file_and_line() {
+        let Err(error) = puzzles_of(Path::new("cards.txt"), "# card\n1 8 16 AAooo\n") else {
+            panic!("a bad board was read");
+        };
+        let message = error.to_string();
+        assert!(
+            message.starts_with("cards.txt line 2: wrong length"),
+            "{message}"
+        );
     }
 
     #[test]
