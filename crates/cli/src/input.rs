@@ -96,11 +96,12 @@ pub fn load(arg: &str, options: &PuzzleOptions) -> Result<Puzzle, String> {
 /// board as Klotski, and where the bundled names are listed.
 fn with_advice(error: PuzzleError) -> String {
     let klotski = error.board_error().map_or("", klotski_advice);
-    let list = match error {
-        PuzzleError::NotNameOrBoard { .. } => " (see `unblocker list`)",
-        _ => "",
-    };
-    format!("{error}{klotski}{list}")
+    match &error {
+        PuzzleError::NotNameOrBoard { text, error } => format!(
+            "'{text}' is not a bundled puzzle (see `unblocker list`) or a board: {error}{klotski}"
+        ),
+        _ => format!("{error}{klotski}"),
+    }
 }
 
 /// A board's error with the command line's advice.

@@ -72,8 +72,10 @@ fn unsolvable_is_reported_with_the_count() {
 fn bad_input_exits_2_with_a_message() {
     // The command line adds its advice to the library's messages.
     for (args, message) in [
-        (&["nosuchpuzzle"][..], "not a bundled puzzle or a board: "),
-        (&["nosuchpuzzle"], " (see `unblocker list`)"),
+        (
+            &["nosuchpuzzle"][..],
+            "'nosuchpuzzle' is not a bundled puzzle (see `unblocker list`) or a board: ",
+        ),
         (
             &["ooooooooooooAAooooooooooooooooooooo?"],
             "unknown character '?' at row 5, column 5",
