@@ -174,3 +174,35 @@ fn klotski_generate_refuses_rush_options() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Without a database file (and without `--db`), `db query` reads the sample
+/// built into the binary and says so; with a missing `--db` file it refuses.
+#[test]
+fn query_without_a_database_reads_the_embedded_sample() {
+    let home = tempfile::tempdir().unwrap();
+    let out = unblocker()
+        .env("XDG_DATA_HOME", home.path())
+        .env("HOME", home.path())
+        .args(["db", "query", "--moves", "51"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("embedded sample"), "{stderr}");
+    // The hardest wall-free puzzle (fogleman/rush's).
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "51 GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo 4780\n"
+    );
+    let missing = home.path().join("missing.sqlite");
+    let out = unblocker()
+        .args(["db", "query", "--db", missing.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("no database at") && stderr.contains("unblocker db generate"),
+        "{stderr}"
+    );
+}
