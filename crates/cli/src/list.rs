@@ -16,18 +16,9 @@ pub struct Args {
 pub fn run(args: Args) -> Result<u8, String> {
     let all = catalog::bundled();
     if args.json {
-        let rows: Vec<serde_json::Value> = all
-            .iter()
-            .map(|b| {
-                serde_json::json!({
-                    "name": b.name, "aliases": b.aliases, "game": b.game,
-                    "optimum": b.optimum, "board": b.board, "description": b.description,
-                })
-            })
-            .collect();
         println!(
             "{}",
-            serde_json::to_string(&rows).map_err(|e| e.to_string())?
+            serde_json::to_string(&all).map_err(|e| e.to_string())?
         );
         return Ok(0);
     }

@@ -1,7 +1,7 @@
 //! `unblocker serve`: the web UI and its JSON API (crate `unblocker-web`).
 
 use std::path::PathBuf;
-use std::time::Duration;
+use unblocker_solve::timeout_of;
 use unblocker_web::{Config, Limits};
 
 #[derive(clap::Args)]
@@ -54,12 +54,7 @@ pub fn run(args: Args) -> Result<u8, String> {
         limits.max_solves = n;
     }
     if let Some(t) = args.timeout {
-        if !(t.is_finite() && t > 0.0) {
-            return Err(format!(
-                "--timeout must be a positive number of seconds, not {t}"
-            ));
-        }
-        limits.timeout = Duration::from_secs_f64(t);
+        limits.timeout = timeout_of(t).map_err(|e| format!("--{e}"))?;
     }
     if let Some(n) = args.max_nodes {
         limits.max_nodes = n;

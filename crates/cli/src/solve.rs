@@ -2,13 +2,12 @@
 
 use crate::input::{load, metric_for, PuzzleArgs};
 use crate::render::{draw, ColorChoice};
-use std::time::Duration;
 use unblocker_model::{format, Game, Metric};
 use unblocker_solve::json::SolveJson;
 use unblocker_solve::memory::{self, MemoryBudget};
 use unblocker_solve::{
-    replay, Algorithm, Control, Heuristic, HeuristicError, Report, SolveError, SolveOptions,
-    Solver, Stats, Verdict,
+    replay, timeout_of, Algorithm, Control, Heuristic, HeuristicError, Report, SolveError,
+    SolveOptions, Solver, Stats, Verdict,
 };
 
 #[derive(clap::Args)]
@@ -123,15 +122,11 @@ pub fn parse_bytes(text: &str) -> Result<u64, String> {
 impl SearchArgs {
     /// The solve options for `metric`, its searches charged to `memory`.
     pub fn options(&self, metric: Metric, memory: &MemoryBudget) -> Result<SolveOptions, String> {
-        let timeout = match self.timeout {
-            Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
-            Some(t) => {
-                return Err(format!(
-                    "--timeout must be a positive number of seconds, not {t}"
-                ))
-            }
-            None => None,
-        };
+        let timeout = self
+            .timeout
+            .map(timeout_of)
+            .transpose()
+            .map_err(|e| format!("--{e}"))?;
         if self.heuristic.is_some() && !self.algorithm.is_informed() {
             return Err(format!(
                 "--heuristic is for astar, idastar and greedy; {} uses none",

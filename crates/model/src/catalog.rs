@@ -1,8 +1,9 @@
 //! Puzzles bundled by name (`hardest`, `card1` … `card40`, `横刀立马` alias
 //! `hengdao-lima` alias `klotski`, …), compiled into the binary from `data/`.
 
-/// A bundled puzzle.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A bundled puzzle (serialized as a row of `unblocker list --json` and
+/// `GET /api/puzzles`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Bundled {
     pub name: &'static str,
     /// Other names `find` accepts (a pinyin and an English name for Klotski

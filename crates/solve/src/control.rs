@@ -16,6 +16,21 @@ pub struct Progress {
     pub depth: u32,
 }
 
+/// Why a time limit was refused.
+#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
+#[error("timeout must be a positive number of seconds, not {0}")]
+pub struct BadTimeout(pub f64);
+
+/// A time limit of `seconds`, as the front ends take it (a flag, a request
+/// field): positive and finite, at most a million seconds.
+pub fn timeout_of(seconds: f64) -> Result<Duration, BadTimeout> {
+    if seconds.is_finite() && seconds > 0.0 {
+        Ok(Duration::from_secs_f64(seconds.min(1e6)))
+    } else {
+        Err(BadTimeout(seconds))
+    }
+}
+
 /// What a search should watch while it runs. The default has no limits.
 #[derive(Clone, Default)]
 pub struct Control {

@@ -24,7 +24,7 @@ mod table;
 
 pub use algorithm::Algorithm;
 pub use bfs::{Node, StopAt, Walk, Workspace};
-pub use control::{Control, Progress, StopReason, CHECK_EVERY};
+pub use control::{timeout_of, BadTimeout, Control, Progress, StopReason, CHECK_EVERY};
 pub use memory::MemoryBudget;
 pub use retrograde::{Levels, Retrograde, UNREACHED};
 pub use solution::{name_moves, replay, Move};

@@ -9,7 +9,7 @@ use std::time::Duration;
 use unblocker_model::format::ParseOptions;
 use unblocker_model::puzzle::{self, parse_goal, Puzzle};
 use unblocker_model::{Game, Metric};
-use unblocker_solve::{Algorithm, Heuristic};
+use unblocker_solve::{timeout_of, Algorithm, Heuristic};
 
 /// `{"puzzle": …, "metric"?, "algorithm"?, "heuristic"?, "game"?, "goal"?,
 /// "timeout"?, "max_nodes"?}`. The puzzle is text in any board format (or a
@@ -98,12 +98,7 @@ impl PuzzleRequest {
             None => puzzle.board.game().default_metric(),
         };
         let timeout = match self.timeout {
-            Some(t) if t.is_finite() && t > 0.0 => Duration::from_secs_f64(t.min(1e6)),
-            Some(t) => {
-                return Err(ApiError::bad_request(format!(
-                    "timeout must be a positive number of seconds, not {t}"
-                )))
-            }
+            Some(t) => timeout_of(t).map_err(ApiError::bad_request)?,
             None => limits.timeout,
         };
         Ok(Job {

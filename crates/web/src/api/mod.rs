@@ -72,17 +72,8 @@ async fn health(State(jobs): State<Arc<Jobs>>, random_source: (bool, String)) ->
 }
 
 /// The rows of `unblocker list --json`.
-async fn puzzles() -> Json<Value> {
-    let rows: Vec<Value> = catalog::bundled()
-        .iter()
-        .map(|b| {
-            json!({
-                "name": b.name, "aliases": b.aliases, "game": b.game,
-                "optimum": b.optimum, "board": b.board, "description": b.description,
-            })
-        })
-        .collect();
-    Json(Value::Array(rows))
+async fn puzzles() -> Json<Vec<catalog::Bundled>> {
+    Json(catalog::bundled())
 }
 
 async fn unknown() -> ApiError {
