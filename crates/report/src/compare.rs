@@ -2,7 +2,7 @@
 //! study's puzzles: the runs, their means per category and the totals the
 //! recommendation picks from.
 
-use crate::study::{Puzzle, StudyError};
+use crate::study::{StudyError, StudyPuzzle};
 use unblocker_model::{Game, Metric};
 use unblocker_solve::{Algorithm, Heuristic, Report, SolveOptions, Solver, Verdict};
 
@@ -134,7 +134,7 @@ impl Comparison {
     /// thread, after an untimed pass so that no variant pays for growing the
     /// solver's memory. `starting` hears of each variant before it runs.
     pub fn run(
-        puzzles: &[Puzzle],
+        puzzles: &[StudyPuzzle],
         variants: Vec<Variant>,
         options: SolveOptions,
         mut starting: impl FnMut(&Variant),
@@ -228,7 +228,7 @@ impl Comparison {
 }
 
 /// Puzzle indices per category, in order of first appearance.
-fn categories(puzzles: &[Puzzle]) -> Vec<(String, Vec<usize>)> {
+fn categories(puzzles: &[StudyPuzzle]) -> Vec<(String, Vec<usize>)> {
     let mut out: Vec<(String, Vec<usize>)> = Vec::new();
     for (i, p) in puzzles.iter().enumerate() {
         match out.iter_mut().find(|(c, _)| *c == p.category) {

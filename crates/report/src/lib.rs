@@ -11,4 +11,4 @@ pub mod study;
 
 pub use charts::ChartError;
 pub use compare::{variants, Comparison, Variant};
-pub use study::{Puzzle, StudyError};
+pub use study::{StudyError, StudyPuzzle};

@@ -60,7 +60,7 @@ pub enum StudyError {
 }
 
 /// One puzzle of the study.
-pub struct Puzzle {
+pub struct StudyPuzzle {
     pub name: String,
     pub category: String,
     pub board: Board,
@@ -91,7 +91,7 @@ fn read(path: &Path) -> Result<String, StudyError> {
 }
 
 /// The puzzles of every file; an error if there are none.
-pub fn read_puzzles(files: &[PathBuf]) -> Result<Vec<Puzzle>, StudyError> {
+pub fn read_puzzles(files: &[PathBuf]) -> Result<Vec<StudyPuzzle>, StudyError> {
     let mut puzzles = Vec::new();
     for file in files {
         puzzles.extend(puzzles_of(file, &read(file)?)?);
@@ -105,7 +105,7 @@ pub fn read_puzzles(files: &[PathBuf]) -> Result<Vec<Puzzle>, StudyError> {
 /// The puzzles of a file (any `collection` reads; rows without a board are
 /// skipped), named by their first field, in the category of the name's prefix before `-`
 /// (`hard-3` is `hard`) or else of the file.
-fn puzzles_of(path: &Path, text: &str) -> Result<Vec<Puzzle>, StudyError> {
+fn puzzles_of(path: &Path, text: &str) -> Result<Vec<StudyPuzzle>, StudyError> {
     let stem = path.file_stem().map_or("puzzles".into(), |s| {
         s.to_string_lossy().replace("_verified", "")
     });
@@ -134,7 +134,7 @@ fn puzzles_of(path: &Path, text: &str) -> Result<Vec<Puzzle>, StudyError> {
             }
             _ => stem.clone(),
         };
-        puzzles.push(Puzzle {
+        puzzles.push(StudyPuzzle {
             name,
             category,
             board,

@@ -163,7 +163,7 @@ fn band_lines(
 
 /// A group of joined cells: the cells' bounding box and kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Group {
+pub struct CellGroup {
     pub row: usize,
     pub col: usize,
     pub height: usize,
@@ -184,7 +184,7 @@ pub fn join(
     grid: &Grid,
     kinds: &[[CellKind; SIDE]; SIDE],
     lines: &Lines,
-) -> Result<(Vec<Group>, Vec<f32>), ScanError> {
+) -> Result<(Vec<CellGroup>, Vec<f32>), ScanError> {
     let mut joins: Vec<(usize, usize)> = Vec::new();
     // Hidden boundaries: the two cells, whether the test beside the line
     // says gap, and how clearly.
@@ -388,7 +388,7 @@ fn resolve(
 }
 
 /// The groups of cells under `parent`, in order of their first cell.
-fn groups_of(parent: &mut [usize], kinds: &[[CellKind; SIDE]; SIDE]) -> Vec<Group> {
+fn groups_of(parent: &mut [usize], kinds: &[[CellKind; SIDE]; SIDE]) -> Vec<CellGroup> {
     let mut groups: Vec<(usize, Vec<usize>)> = Vec::new();
     for i in 0..SIDE * SIDE {
         if kinds[i / SIDE][i % SIDE] == CellKind::Empty {
@@ -408,7 +408,7 @@ fn groups_of(parent: &mut [usize], kinds: &[[CellKind; SIDE]; SIDE]) -> Vec<Grou
             let (r0, r1) = (rows.clone().min().unwrap_or(0), rows.max().unwrap_or(0));
             let (c0, c1) = (cols.clone().min().unwrap_or(0), cols.max().unwrap_or(0));
             let (height, width) = (r1 + 1 - r0, c1 + 1 - c0);
-            Group {
+            CellGroup {
                 row: r0,
                 col: c0,
                 height,

@@ -36,7 +36,7 @@ pub use decode::MAX_PIXELS;
 pub use error::ScanError;
 pub use image::DynamicImage;
 
-use cells::Group;
+use cells::CellGroup;
 use locate::{Grid, Well, SIDE};
 use raster::Raster;
 use serde::Serialize;
@@ -119,7 +119,7 @@ pub fn debug_overlay(bytes: &[u8]) -> Result<Vec<u8>, ScanError> {
 pub(crate) struct Reading {
     pub well: Option<Well>,
     pub grid: Option<Grid>,
-    pub groups: Vec<Group>,
+    pub groups: Vec<CellGroup>,
     pub exit: Option<(Exit, bool)>,
     pub result: Result<Scan, ScanError>,
 }

@@ -265,14 +265,14 @@ fn union(a: &Well, b: &Well) -> Well {
     }
 }
 
-struct Component {
+struct Patch {
     pixels: usize,
     bounds: Well,
 }
 
 /// 4-connected patches of floor pixels, and the patch of each pixel
 /// (1-based; 0 for pixels that are not floor).
-fn floor_components(mask: &[bool], w: usize, h: usize) -> (Vec<u32>, Vec<Component>) {
+fn floor_components(mask: &[bool], w: usize, h: usize) -> (Vec<u32>, Vec<Patch>) {
     let mut seen = vec![0u32; w * h];
     let mut stack = Vec::new();
     let mut out = Vec::new();
@@ -284,7 +284,7 @@ fn floor_components(mask: &[bool], w: usize, h: usize) -> (Vec<u32>, Vec<Compone
         seen[start] = label;
         stack.push(start);
         let (sx, sy) = (start % w, start / w);
-        let mut c = Component {
+        let mut c = Patch {
             pixels: 0,
             bounds: Well {
                 x0: sx,

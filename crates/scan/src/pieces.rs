@@ -2,7 +2,7 @@
 //! wooden cars and the silver fixed blocks, refusing shapes that no Unblock
 //! Me board has.
 
-use crate::cells::{CellKind, Group};
+use crate::cells::{CellGroup, CellKind};
 use crate::ScanError;
 use unblocker_model::Piece;
 
@@ -15,7 +15,7 @@ pub struct Parts {
 
 impl Parts {
     /// Sorts the groups of cells, or says why they cannot be an Unblock Me board.
-    pub fn of(groups: &[Group]) -> Result<Parts, ScanError> {
+    pub fn of(groups: &[CellGroup]) -> Result<Parts, ScanError> {
         let mut targets = Vec::new();
         let mut pieces = Vec::new();
         let mut walls = Vec::new();
