@@ -1,6 +1,7 @@
 //! Whole-space search over a fibered dense index ([`Fibered`]): the
 //! distance of every position to the nearest goal, found level by level
-//! from all goal positions at once, and the components of chosen positions.
+//! from all goal positions at once, and the components of chosen positions
+//! (floods).
 //!
 //! Both walk fibers, not positions: a fiber's positions of the current
 //! level are expanded together, so one table look-up moves up to 32
@@ -19,14 +20,20 @@ pub struct Retrograde {
     front: Vec<u32>,
     seen: Vec<u32>,
     next: Vec<u32>,
-    /// The component being flooded (zero between floods).
-    member: Vec<u32>,
-    /// Positions of the component not expanded yet (zero between floods).
-    pending: Vec<u32>,
+    /// Per fiber: what the floods of this round reached.
+    floods: Vec<Flood>,
     /// Per block: listed in `touched` this level.
     touched_flag: Vec<bool>,
     touched: Vec<usize>,
     active: Vec<usize>,
+}
+
+/// A fiber's positions that floods reached, and those of them the current
+/// flood has not expanded yet (kept together: one cache line per look-up).
+#[derive(Clone, Copy, Default)]
+struct Flood {
+    reached: u32,
+    pending: u32,
 }
 
 /// What [`Retrograde::distances`] found.
@@ -131,61 +138,65 @@ impl Retrograde {
         levels
     }
 
-    /// The component of the position `bit` of fiber `at`: calls
-    /// `visit(fiber, bits)` once for every fiber holding some of its
-    /// positions, with those positions.
-    pub fn component<S: Fibered>(
+    /// Starts a round of floods over `space`: no position is flooded yet.
+    pub fn clear_floods<S: Fibered>(&mut self, space: &S) {
+        self.floods.clear();
+        self.floods.resize(space.fibers(), Flood::default());
+    }
+
+    /// The positions of a fiber that a flood of this round has reached.
+    pub fn flooded(&self, fiber: usize) -> u32 {
+        self.floods[fiber].reached
+    }
+
+    /// Floods the component of the position `bit` of fiber `at`, which no
+    /// flood of this round has reached: calls `visit(fiber, bits)` with
+    /// each of its positions once, a fiber's positions together as they
+    /// are found. Components are disjoint, so what a flood reached stays
+    /// marked until [`Retrograde::clear_floods`].
+    pub fn flood<S: Fibered>(
         &mut self,
         space: &S,
         at: S::At,
         bit: u32,
         mut visit: impl FnMut(&S::At, u32),
     ) {
-        let fibers = space.fibers();
-        if self.member.len() != fibers {
-            reset(&mut self.member, fibers);
-            reset(&mut self.pending, fibers);
-        }
-        // `member` holds the component, `pending` its positions not yet
+        // `reached` holds the round's positions, `pending` those not yet
         // expanded; `queue` lists each fiber with pending positions once,
         // so a fiber reached many times is expanded with all its new
         // positions together.
+        let floods = &mut self.floods;
         let mut queue: std::collections::VecDeque<S::At> = [at].into();
-        let mut members: Vec<S::At> = vec![at];
-        self.member[S::fiber(&at)] = 1 << bit;
-        self.pending[S::fiber(&at)] = 1 << bit;
+        let f = S::fiber(&at);
+        debug_assert_eq!(floods[f].reached >> bit & 1, 0, "a new component");
+        floods[f].reached |= 1 << bit;
+        floods[f].pending = 1 << bit;
+        visit(&at, 1 << bit);
         while let Some(from) = queue.pop_front() {
             let f = S::fiber(&from);
-            let mut bits = std::mem::take(&mut self.pending[f]);
+            let mut bits = std::mem::take(&mut floods[f].pending);
             // Close the fiber first: its own moves cost no look-up.
             loop {
-                let new = space.within(&from, bits) & !self.member[f];
+                let new = space.within(&from, bits) & !floods[f].reached;
                 if new == 0 {
                     break;
                 }
-                self.member[f] |= new;
+                floods[f].reached |= new;
                 bits |= new;
+                visit(&from, new);
             }
-            let (member, pending) = (&mut self.member, &mut self.pending);
             space.expand(&from, bits, |to, moved| {
-                let f = S::fiber(to);
-                let new = moved & !member[f];
+                let mark = &mut floods[S::fiber(to)];
+                let new = moved & !mark.reached;
                 if new != 0 {
-                    if member[f] == 0 {
-                        members.push(*to);
-                    }
-                    member[f] |= new;
-                    if pending[f] == 0 {
+                    mark.reached |= new;
+                    if mark.pending == 0 {
                         queue.push_back(*to);
                     }
-                    pending[f] |= new;
+                    mark.pending |= new;
+                    visit(to, new);
                 }
             });
-        }
-        for member in &members {
-            let f = S::fiber(member);
-            visit(member, self.member[f]);
-            self.member[f] = 0;
         }
     }
 }

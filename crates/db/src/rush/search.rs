@@ -12,7 +12,7 @@
 //!    is *clean* when removing any one of its vertical cars lowers its
 //!    distance.
 //! 3. **Candidates.** The component of each clean position is flooded once
-//!    ([`Retrograde::component`]): its size, distance histogram and
+//!    ([`Retrograde::flood`]): its size, distance histogram and
 //!    farthest positions, the smallest of which in fogleman/rush's order is
 //!    its puzzle. A component whose puzzle is clean is a *candidate*.
 //! 4. **Removal tests.** Removing a row's item (a car or a wall) leads into
@@ -83,7 +83,6 @@ pub struct Scratch {
     retrograde: Retrograde,
     dist: Vec<u8>,
     clean: Vec<u32>,
-    flooded: Vec<u32>,
 }
 
 /// Searches one unit, answering `incoming` (queries into this unit).
@@ -206,20 +205,18 @@ fn candidates(units: &Units, unit: usize, index: &Unit, scratch: &mut Scratch, f
         retrograde,
         dist,
         clean,
-        flooded,
     } = scratch;
-    flooded.clear();
-    flooded.resize(index.fibers(), 0);
+    retrograde.clear_floods(index);
     for block in 0..index.blocks() {
         let mut at = index.first(block);
         for f in index.block_fibers(block) {
             loop {
-                let open = clean[f] & !flooded[f];
+                let open = clean[f] & !retrograde.flooded(f);
                 if open == 0 {
                     break;
                 }
                 found.components += 1;
-                let component = flood(index, retrograde, dist, flooded, at, open.trailing_zeros());
+                let component = flood(index, retrograde, dist, at, open.trailing_zeros());
                 let puzzle = hardest(units, unit, index, &component);
                 let (pat, pbit) = puzzle;
                 if clean[pat.fiber] >> pbit & 1 == 1 {
@@ -272,7 +269,6 @@ fn flood(
     index: &Unit,
     retrograde: &mut Retrograde,
     dist: &[u8],
-    flooded: &mut [u32],
     at: FiberAt,
     bit: u32,
 ) -> Component {
@@ -282,14 +278,14 @@ fn flood(
         moves: 0,
         farthest: Vec::new(),
     };
-    retrograde.component(index, at, bit, |member, bits| {
-        flooded[member.fiber] |= bits;
+    retrograde.flood(index, at, bit, |member, bits| {
+        let base = index.position_of(member.block, member.fiber, 0) as usize;
         let mut far = 0u32;
         let mut rest = bits;
         while rest != 0 {
             let b = rest.trailing_zeros();
             rest &= rest - 1;
-            let d = dist[index.position_of(member.block, member.fiber, b) as usize];
+            let d = dist[base + b as usize];
             if c.histogram.len() <= d as usize {
                 c.histogram.resize(d as usize + 1, 0);
             }
