@@ -165,7 +165,16 @@ pub trait Fibered: Sync {
     /// positions `bits` of fiber `at`, grouped by fiber (a fiber may be
     /// emitted more than once).
     fn expand(&self, at: &Self::At, bits: u32, emit: impl FnMut(&Self::At, u32));
-    /// The positions of the fiber `at` one move from `bits` without
-    /// leaving the fiber (the part of [`Fibered::expand`] it emits to `at`).
-    fn within(&self, at: &Self::At, bits: u32) -> u32;
+    /// The number of *cells*: a cell is a set of one block's positions
+    /// that the moves inside the block connect, so that every component is
+    /// a union of cells (cells are numbered `0..cells`).
+    fn cells(&self) -> usize;
+    /// The cells of the fiber `at`'s positions: the cell of each bit.
+    fn cell_of(&self, at: &Self::At) -> impl Fn(u32) -> u32 + '_;
+    /// Calls `emit(fiber, bits)` for the positions of a cell of `block`,
+    /// grouped by fiber.
+    fn cell_fibers(&self, block: usize, cell: u32, emit: impl FnMut(&Self::At, u32));
+    /// Calls `emit(block, cell)` for the cells of other blocks one move
+    /// away from `cell` of `block` (a cell may be emitted more than once).
+    fn cell_neighbours(&self, block: usize, cell: u32, emit: impl FnMut(usize, u32));
 }

@@ -22,6 +22,15 @@
 //! fillings that avoid the swept cells, and the lists of the columns whose
 //! cells it fills or vacates shrink or grow: a *plan* per block and slide
 //! holds, per column, the map of digits (and, on the fiber axis, of bits).
+//!
+//! **Cells.** Within a block the columns move independently, so the digits
+//! of a column that its slides connect form a *class*, and the positions of
+//! a block whose columns stay in given classes form a *cell*: connected by
+//! the block's own moves, on average some 15 positions. Cells are numbered
+//! densely (mixed radix over the class of each column, the fiber axis
+//! first), and a horizontal slide maps a column's class to the classes its
+//! digits' images fall in, so a component is found by a search over cells
+//! instead of positions.
 
 use crate::line::{Fillings, LineKind};
 use crate::Fibered;
@@ -60,6 +69,16 @@ pub struct Columns {
     fewer: Vec<Vec<Vec<u8>>>,
     /// Per (occupied set, row, crossing): the image of each digit.
     maps: Vec<[u8; 32]>,
+    /// Per occupied set and digit: its *class*, the digits its slides
+    /// connect (numbered from 0 in digit order), and per occupied set the
+    /// number of classes.
+    class: Vec<[u8; 32]>,
+    class_count: Vec<u8>,
+    /// Per occupied set and class: its digits (bit mask).
+    class_digits: Vec<[u32; 32]>,
+    /// Per map (as `maps`) and class of its occupied set: the classes (of
+    /// the occupied set after the slide) its digits' images fall in.
+    class_image: Vec<[u32; 32]>,
 }
 
 impl Columns {
@@ -113,6 +132,57 @@ impl Columns {
                 }
             }
         }
+        let mut class = vec![[NONE; 32]; sets];
+        let mut class_count = vec![0u8; sets];
+        for occupied in 0..sets {
+            for d in 0..list[occupied].len() {
+                if class[occupied][d] != NONE {
+                    continue;
+                }
+                let id = class_count[occupied];
+                class_count[occupied] += 1;
+                let mut todo = vec![d];
+                class[occupied][d] = id;
+                while let Some(x) = todo.pop() {
+                    let mut near = neighbours[occupied][x];
+                    while near != 0 {
+                        let y = near.trailing_zeros() as usize;
+                        near &= near - 1;
+                        if class[occupied][y] == NONE {
+                            class[occupied][y] = id;
+                            todo.push(y);
+                        }
+                    }
+                }
+            }
+        }
+        let mut class_digits = vec![[0u32; 32]; sets];
+        for occupied in 0..sets {
+            for d in 0..list[occupied].len() {
+                class_digits[occupied][class[occupied][d] as usize] |= 1 << d;
+            }
+        }
+        let mut class_image = vec![[0u32; 32]; maps.len()];
+        for occupied in 0..sets {
+            for row in 0..size {
+                let bit = 1usize << row;
+                for crossing in [Crossing::Pass, Crossing::Fill, Crossing::Vacate] {
+                    let after = match crossing {
+                        Crossing::Pass => occupied,
+                        Crossing::Fill => occupied | bit,
+                        Crossing::Vacate => occupied & !bit,
+                    };
+                    let m = map_index(occupied as u8, row, crossing) as usize;
+                    for d in 0..list[occupied].len() {
+                        let to = maps[m][d];
+                        if to != NONE {
+                            class_image[m][class[occupied][d] as usize] |=
+                                1 << class[after][to as usize];
+                        }
+                    }
+                }
+            }
+        }
         Columns {
             size,
             fillings,
@@ -121,6 +191,10 @@ impl Columns {
             neighbours,
             fewer,
             maps,
+            class,
+            class_count,
+            class_digits,
+            class_image,
         }
     }
 
@@ -198,6 +272,10 @@ pub struct Unit<'c> {
     fiber_start: Vec<u64>,
     position_start: Vec<u64>,
     goal: Vec<bool>,
+    /// Per block: the cell strides of the fiber axis and the other axes
+    /// (in `axes` order), and its first cell (one past the end at `blocks`).
+    cell_strides: Vec<[u32; 6]>,
+    cell_start: Vec<u32>,
     /// Per block: its plans, `plans[plan_start[b]..plan_start[b + 1]]`.
     plan_start: Vec<u32>,
     plans: Vec<Plan>,
@@ -259,6 +337,29 @@ impl<'c> Unit<'c> {
         for (k, c) in (0..size).filter(|&c| c != fiber_column).enumerate() {
             axes[k] = c;
         }
+        let classes = |b: usize, c: usize| columns.class_count[occupied[b][c] as usize] as u32;
+        let mut cell_strides = Vec::with_capacity(blocks);
+        let mut cell_start = Vec::with_capacity(blocks + 1);
+        let mut cells = 0u64;
+        for b in 0..blocks {
+            let mut s = [0u32; 6];
+            s[0] = 1;
+            let mut n = classes(b, fiber_column);
+            for k in 0..5 {
+                s[k + 1] = n;
+                if axes[k] != usize::MAX {
+                    n *= classes(b, axes[k]);
+                }
+            }
+            cell_start.push(cells as u32);
+            cells += n as u64;
+            cell_strides.push(s);
+        }
+        assert!(
+            cells < u32::MAX as u64,
+            "a unit's cells are numbered in 32 bits"
+        );
+        cell_start.push(cells as u32);
         let mut strides = Vec::with_capacity(blocks);
         let mut fiber_len = Vec::with_capacity(blocks);
         let mut fiber_start = Vec::with_capacity(blocks + 1);
@@ -307,6 +408,8 @@ impl<'c> Unit<'c> {
             fiber_start,
             position_start,
             goal,
+            cell_strides,
+            cell_start,
             plan_start: Vec::with_capacity(blocks + 1),
             plans: Vec::new(),
         };
@@ -366,6 +469,41 @@ impl<'c> Unit<'c> {
             }
         }
         self.plan_start.push(self.plans.len() as u32);
+    }
+
+    /// The positions of the fiber `at` one move from `bits` without
+    /// leaving the fiber (the part of an expansion that stays in it).
+    #[inline(always)]
+    fn within(&self, at: &FiberAt, bits: u32) -> u32 {
+        let near = &self.columns.neighbours[self.occupied[at.block][self.fiber_column] as usize];
+        let mut inside = 0u32;
+        let mut rest = bits;
+        while rest != 0 {
+            inside |= near[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        inside
+    }
+    /// The column of a cell digit (the fiber axis, then the other axes).
+    #[inline(always)]
+    fn cell_column(&self, j: usize) -> usize {
+        if j == 0 {
+            self.fiber_column
+        } else {
+            self.axes[j - 1]
+        }
+    }
+
+    /// A cell's class in each column, in cell-digit order.
+    fn cell_classes(&self, block: usize, cell: u32) -> [u8; 6] {
+        let cs = &self.cell_strides[block];
+        let mut local = cell - self.cell_start[block];
+        let mut classes = [0u8; 6];
+        for j in (0..self.size).rev() {
+            classes[j] = (local / cs[j]) as u8;
+            local %= cs[j];
+        }
+        classes
     }
 
     /// The board size.
@@ -639,14 +777,106 @@ impl Fibered for Unit<'_> {
         }
     }
 
-    fn within(&self, at: &FiberAt, bits: u32) -> u32 {
-        let near = &self.columns.neighbours[self.occupied[at.block][self.fiber_column] as usize];
-        let mut inside = 0u32;
-        let mut rest = bits;
-        while rest != 0 {
-            inside |= near[rest.trailing_zeros() as usize];
-            rest &= rest - 1;
+    fn cells(&self) -> usize {
+        self.cell_start[self.blocks] as usize
+    }
+
+    #[inline(always)]
+    fn cell_of(&self, at: &FiberAt) -> impl Fn(u32) -> u32 + '_ {
+        let b = at.block;
+        let occ = &self.occupied[b];
+        let cs = &self.cell_strides[b];
+        let mut base = self.cell_start[b];
+        for (k, &c) in self.axes.iter().enumerate() {
+            if c != usize::MAX {
+                base +=
+                    self.columns.class[occ[c] as usize][at.digits[k] as usize] as u32 * cs[k + 1];
+            }
         }
-        inside
+        let classes = &self.columns.class[occ[self.fiber_column] as usize];
+        move |bit| base + classes[bit as usize] as u32
+    }
+
+    fn cell_fibers(&self, block: usize, cell: u32, mut emit: impl FnMut(&FiberAt, u32)) {
+        let class_digits = &self.columns.class_digits;
+        let occ = &self.occupied[block];
+        let classes = self.cell_classes(block, cell);
+        let digits_of =
+            |j: usize| class_digits[occ[self.cell_column(j)] as usize][classes[j] as usize];
+        let bits = digits_of(0);
+        let s = &self.strides[block];
+        let axes = self.size - 1;
+        // Every choice of one digit per non-fiber axis in its class.
+        let sets: [u32; 5] = std::array::from_fn(|k| if k < axes { digits_of(k + 1) } else { 1 });
+        let mut pick = sets;
+        loop {
+            let mut at = FiberAt {
+                fiber: self.fiber_start[block] as usize,
+                block,
+                digits: [0; 5],
+            };
+            for k in 0..axes {
+                let d = pick[k].trailing_zeros();
+                at.digits[k] = d as u8;
+                at.fiber += (d * s[k]) as usize;
+            }
+            emit(&at, bits);
+            let mut k = 0;
+            loop {
+                if k == axes {
+                    return;
+                }
+                pick[k] &= pick[k] - 1;
+                if pick[k] != 0 {
+                    break;
+                }
+                pick[k] = sets[k];
+                k += 1;
+            }
+        }
+    }
+
+    fn cell_neighbours(&self, block: usize, cell: u32, mut emit: impl FnMut(usize, u32)) {
+        let columns = self.columns;
+        let digits = self.cell_classes(block, cell);
+        let width = self.size;
+        let column = |j: usize| self.cell_column(j);
+        let mut images = [0u32; 6];
+        'plans: for plan in
+            &self.plans[self.plan_start[block] as usize..self.plan_start[block + 1] as usize]
+        {
+            for j in 0..width {
+                images[j] = match plan.maps[column(j)] {
+                    u16::MAX => 1 << digits[j],
+                    map => columns.class_image[map as usize][digits[j] as usize],
+                };
+                if images[j] == 0 {
+                    continue 'plans;
+                }
+            }
+            let to = plan.to as usize;
+            let ts = &self.cell_strides[to];
+            // Every choice of one image class per column.
+            let mut pick = images;
+            loop {
+                let target = self.cell_start[to]
+                    + (0..width)
+                        .map(|j| pick[j].trailing_zeros() * ts[j])
+                        .sum::<u32>();
+                emit(to, target);
+                let mut j = 0;
+                loop {
+                    if j == width {
+                        continue 'plans;
+                    }
+                    pick[j] &= pick[j] - 1;
+                    if pick[j] != 0 {
+                        break;
+                    }
+                    pick[j] = images[j];
+                    j += 1;
+                }
+            }
+        }
     }
 }

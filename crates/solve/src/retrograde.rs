@@ -1,7 +1,7 @@
 //! Whole-space search over a fibered dense index ([`Fibered`]): the
 //! distance of every position to the nearest goal, found level by level
-//! from all goal positions at once, and the components of chosen positions
-//! (floods).
+//! from all goal positions at once, and the components of the positions that
+//! reach a goal.
 //!
 //! Both walk fibers, not positions: a fiber's positions of the current
 //! level are expanded together, so one table look-up moves up to 32
@@ -14,26 +14,23 @@ use unblocker_engine::Fibered;
 /// The distance of positions no goal reaches.
 pub const UNREACHED: u8 = u8::MAX;
 
+/// The label of a cell whose component is not labelled.
+pub const UNLABELLED: u32 = u32::MAX;
+
 /// Reusable memory for whole-space searches (one per thread).
 #[derive(Default)]
 pub struct Retrograde {
     front: Vec<u32>,
     seen: Vec<u32>,
     next: Vec<u32>,
-    /// Per fiber: what the floods of this round reached.
-    floods: Vec<Flood>,
+    /// Per cell: the label of its component ([`UNLABELLED`] if none).
+    label: Vec<u32>,
+    /// The cells a labelling has reached, with their blocks.
+    queue: Vec<(usize, u32)>,
     /// Per block: listed in `touched` this level.
     touched_flag: Vec<bool>,
     touched: Vec<usize>,
     active: Vec<usize>,
-}
-
-/// A fiber's positions that floods reached, and those of them the current
-/// flood has not expanded yet (kept together: one cache line per look-up).
-#[derive(Clone, Copy, Default)]
-struct Flood {
-    reached: u32,
-    pending: u32,
 }
 
 /// What [`Retrograde::distances`] found.
@@ -138,66 +135,45 @@ impl Retrograde {
         levels
     }
 
-    /// Starts a round of floods over `space`: no position is flooded yet.
-    pub fn clear_floods<S: Fibered>(&mut self, space: &S) {
-        self.floods.clear();
-        self.floods.resize(space.fibers(), Flood::default());
+    /// Starts labelling the components of `space`: no cell has a label.
+    pub fn clear_labels<S: Fibered>(&mut self, space: &S) {
+        self.label.clear();
+        self.label.resize(space.cells(), UNLABELLED);
     }
 
-    /// The positions of a fiber that a flood of this round has reached.
-    pub fn flooded(&self, fiber: usize) -> u32 {
-        self.floods[fiber].reached
+    /// A cell's label ([`UNLABELLED`] until its component is labelled).
+    #[inline]
+    pub fn label_of(&self, cell: u32) -> u32 {
+        self.label[cell as usize]
     }
 
-    /// Floods the component of the position `bit` of fiber `at`, which no
-    /// flood of this round has reached: calls `visit(fiber, bits)` with
-    /// each of its positions once, a fiber's positions together as they
-    /// are found. Components are disjoint, so what a flood reached stays
-    /// marked until [`Retrograde::clear_floods`].
-    pub fn flood<S: Fibered>(
+    /// Gives `label` to every cell of the component of `cell` (of
+    /// `block`), which has none yet: a breadth-first search over cells
+    /// ([`Fibered::cells`]), whose neighbours are a few table look-ups.
+    /// Returns the component's cells, with their blocks.
+    pub fn label_component<S: Fibered>(
         &mut self,
         space: &S,
-        at: S::At,
-        bit: u32,
-        mut visit: impl FnMut(&S::At, u32),
-    ) {
-        // `reached` holds the round's positions, `pending` those not yet
-        // expanded; `queue` lists each fiber with pending positions once,
-        // so a fiber reached many times is expanded with all its new
-        // positions together.
-        let floods = &mut self.floods;
-        let mut queue: std::collections::VecDeque<S::At> = [at].into();
-        let f = S::fiber(&at);
-        debug_assert_eq!(floods[f].reached >> bit & 1, 0, "a new component");
-        floods[f].reached |= 1 << bit;
-        floods[f].pending = 1 << bit;
-        visit(&at, 1 << bit);
-        while let Some(from) = queue.pop_front() {
-            let f = S::fiber(&from);
-            let mut bits = std::mem::take(&mut floods[f].pending);
-            // Close the fiber first: its own moves cost no look-up.
-            loop {
-                let new = space.within(&from, bits) & !floods[f].reached;
-                if new == 0 {
-                    break;
-                }
-                floods[f].reached |= new;
-                bits |= new;
-                visit(&from, new);
-            }
-            space.expand(&from, bits, |to, moved| {
-                let mark = &mut floods[S::fiber(to)];
-                let new = moved & !mark.reached;
-                if new != 0 {
-                    mark.reached |= new;
-                    if mark.pending == 0 {
-                        queue.push_back(*to);
-                    }
-                    mark.pending |= new;
-                    visit(to, new);
+        block: usize,
+        cell: u32,
+        label: u32,
+    ) -> &[(usize, u32)] {
+        debug_assert_eq!(self.label[cell as usize], UNLABELLED);
+        let (labels, queue) = (&mut self.label, &mut self.queue);
+        labels[cell as usize] = label;
+        queue.clear();
+        queue.push((block, cell));
+        let mut next = 0;
+        while let Some(&(block, cell)) = queue.get(next) {
+            next += 1;
+            space.cell_neighbours(block, cell, |to, other| {
+                if labels[other as usize] == UNLABELLED {
+                    labels[other as usize] = label;
+                    queue.push((to, other));
                 }
             });
         }
+        queue
     }
 }
 

@@ -11,10 +11,12 @@
 //!    unit, so that half of the test is a distance look-up here: a position
 //!    is *clean* when removing any one of its vertical cars lowers its
 //!    distance.
-//! 3. **Candidates.** The component of each clean position is flooded once
-//!    ([`Retrograde::flood`]): its size, distance histogram and
-//!    farthest positions, the smallest of which in fogleman/rush's order is
-//!    its puzzle. A component whose puzzle is clean is a *candidate*.
+//! 3. **Candidates.** The component of each clean position is labelled
+//!    once, a search over *cells* (sets of a block's positions that moves
+//!    inside the block connect; [`Retrograde::label_component`]), and the
+//!    positions of its cells give its size, distance histogram and farthest
+//!    positions, the smallest of which in fogleman/rush's order is its
+//!    puzzle. A component whose puzzle is clean is a *candidate*.
 //! 4. **Removal tests.** Removing a row's item (a car or a wall) leads into
 //!    a unit of the next lower phase: the candidate emits a [`Query`] per
 //!    such item that an optimal solution from it does not move, and the
@@ -26,7 +28,7 @@ use unblocker_engine::unit::{FiberAt, Unit};
 use unblocker_engine::Fibered;
 use unblocker_model::format::{parse_as, Format, ParseOptions};
 use unblocker_model::Metric;
-use unblocker_solve::{Algorithm, Retrograde, SolveOptions, Solver, UNREACHED};
+use unblocker_solve::{Algorithm, Retrograde, SolveOptions, Solver, UNLABELLED, UNREACHED};
 
 /// A candidate: its unit and its place among the unit's candidates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -65,7 +67,7 @@ pub struct Query {
 pub struct Found {
     /// Positions that can reach the goal.
     pub positions: u64,
-    /// Components flooded (those holding a clean position).
+    /// Components read (those holding a clean position).
     pub components: u64,
     /// Candidates, in order of `seq`.
     pub candidates: Vec<Candidate>,
@@ -197,8 +199,9 @@ fn mark_clean(index: &Unit, dist: &[u8], clean: &mut Vec<u32>) {
     }
 }
 
-/// Floods the component of every clean position once; keeps the
-/// components whose puzzle is clean as candidates, with their queries.
+/// Labels the components, then reads the size, histogram and farthest
+/// positions of each component that holds a clean position; keeps those
+/// whose puzzle is clean as candidates, with their queries.
 fn candidates(units: &Units, unit: usize, index: &Unit, scratch: &mut Scratch, found: &mut Found) {
     let Scratch {
         solver: _,
@@ -206,57 +209,65 @@ fn candidates(units: &Units, unit: usize, index: &Unit, scratch: &mut Scratch, f
         dist,
         clean,
     } = scratch;
-    retrograde.clear_floods(index);
+    // The components holding a clean position, labelled in index order of
+    // their first clean position.
+    retrograde.clear_labels(index);
+    let mut components: Vec<Component> = Vec::new();
     for block in 0..index.blocks() {
         let mut at = index.first(block);
         for f in index.block_fibers(block) {
-            loop {
-                let open = clean[f] & !retrograde.flooded(f);
-                if open == 0 {
-                    break;
-                }
-                found.components += 1;
-                let component = flood(index, retrograde, dist, at, open.trailing_zeros());
-                let puzzle = hardest(units, unit, index, &component);
-                let (pat, pbit) = puzzle;
-                if clean[pat.fiber] >> pbit & 1 == 1 {
-                    let seq = found.candidates.len() as u32;
-                    let id = CandidateId {
-                        unit: unit as u32,
-                        seq,
-                    };
-                    let position = Position::at(
-                        units,
-                        unit,
-                        index,
-                        index.position_of(pat.block, pat.fiber, pbit),
-                    );
-                    let moved = moved_rows(units, unit, index, dist, pat, pbit);
-                    let before = found.queries.len();
-                    removal_queries(
-                        units,
-                        id,
-                        &position,
-                        component.moves,
-                        &moved,
-                        &mut found.queries,
-                    );
-                    found.candidates.push(Candidate {
-                        id,
-                        position,
-                        moves: component.moves,
-                        cluster: component.size,
-                        histogram: component.histogram,
-                        tests: (found.queries.len() - before) as u32,
-                    });
+            if clean[f] != 0 {
+                let cell_of = index.cell_of(&at);
+                let mut rest = clean[f];
+                while rest != 0 {
+                    let b = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    let cell = cell_of(b);
+                    if retrograde.label_of(cell) == UNLABELLED {
+                        let label = components.len() as u32;
+                        let cells = retrograde.label_component(index, block, cell, label);
+                        components.push(read_component(index, dist, cells));
+                    }
                 }
             }
             index.advance(&mut at);
         }
     }
+    found.components = components.len() as u64;
+    for component in components {
+        let (pat, pbit) = hardest(units, unit, index, &component);
+        if clean[pat.fiber] >> pbit & 1 == 0 {
+            continue;
+        }
+        let id = CandidateId {
+            unit: unit as u32,
+            seq: found.candidates.len() as u32,
+        };
+        let at = index.position_of(pat.block, pat.fiber, pbit);
+        let position = Position::at(units, unit, index, at);
+        let moved = moved_rows(units, unit, index, dist, pat, pbit);
+        let before = found.queries.len();
+        removal_queries(
+            units,
+            id,
+            &position,
+            component.moves,
+            &moved,
+            &mut found.queries,
+        );
+        found.candidates.push(Candidate {
+            id,
+            position,
+            moves: component.moves,
+            cluster: component.size,
+            histogram: component.histogram,
+            tests: (found.queries.len() - before) as u32,
+        });
+    }
 }
 
-/// What a flood learns of a component.
+/// What is read of a component.
+#[derive(Default)]
 struct Component {
     size: u64,
     histogram: Vec<u64>,
@@ -265,45 +276,38 @@ struct Component {
     farthest: Vec<(FiberAt, u32)>,
 }
 
-fn flood(
-    index: &Unit,
-    retrograde: &mut Retrograde,
-    dist: &[u8],
-    at: FiberAt,
-    bit: u32,
-) -> Component {
-    let mut c = Component {
-        size: 0,
-        histogram: Vec::new(),
-        moves: 0,
-        farthest: Vec::new(),
-    };
-    retrograde.flood(index, at, bit, |member, bits| {
-        let base = index.position_of(member.block, member.fiber, 0) as usize;
-        let mut far = 0u32;
-        let mut rest = bits;
-        while rest != 0 {
-            let b = rest.trailing_zeros();
-            rest &= rest - 1;
-            let d = dist[base + b as usize];
-            if c.histogram.len() <= d as usize {
-                c.histogram.resize(d as usize + 1, 0);
+/// A component's size, histogram and farthest positions, read from its
+/// cells.
+fn read_component(index: &Unit, dist: &[u8], cells: &[(usize, u32)]) -> Component {
+    let mut c = Component::default();
+    for &(block, cell) in cells {
+        index.cell_fibers(block, cell, |at, bits| {
+            let base = index.position_of(block, at.fiber, 0) as usize;
+            let mut far = 0u32;
+            let mut rest = bits;
+            while rest != 0 {
+                let b = rest.trailing_zeros();
+                rest &= rest - 1;
+                let d = dist[base + b as usize];
+                if c.histogram.len() <= d as usize {
+                    c.histogram.resize(d as usize + 1, 0);
+                }
+                c.histogram[d as usize] += 1;
+                if d > c.moves {
+                    c.moves = d;
+                    c.farthest.clear();
+                    far = 0;
+                }
+                if d == c.moves {
+                    far |= 1 << b;
+                }
             }
-            c.histogram[d as usize] += 1;
-            if d > c.moves {
-                c.moves = d;
-                c.farthest.clear();
-                far = 0;
+            c.size += bits.count_ones() as u64;
+            if far != 0 {
+                c.farthest.push((*at, far));
             }
-            if d == c.moves {
-                far |= 1 << b;
-            }
-        }
-        c.size += bits.count_ones() as u64;
-        if far != 0 {
-            c.farthest.push((*member, far));
-        }
-    });
+        });
+    }
     c
 }
 
@@ -423,6 +427,86 @@ fn removal_queries(
                 moves,
                 candidate: id,
             });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::{HashMap, VecDeque};
+
+    /// On every unit of the 4x4 board with up to two walls and of a few 5x5
+    /// units, the components found over cells are the components a plain
+    /// search over positions finds.
+    #[test]
+    fn cells_join_into_the_components_of_positions() {
+        let checks = [(4, 2, usize::MAX), (5, 0, 60)];
+        for (size, walls, most) in checks {
+            let units = Units::new(size, walls);
+            let mut retrograde = Retrograde::new();
+            let mut dist = Vec::new();
+            for unit in (0..units.len()).take(most) {
+                let index = units.index(unit);
+                retrograde.distances(&index, &mut dist);
+                retrograde.clear_labels(&index);
+                // Each reachable position's label, by its index.
+                let mut label = vec![UNLABELLED; dist.len()];
+                let mut labels = 0u32;
+                for block in 0..index.blocks() {
+                    let mut at = index.first(block);
+                    for f in index.block_fibers(block) {
+                        let cell_of = index.cell_of(&at);
+                        for bit in 0..index.fiber_mask(block).count_ones() {
+                            let p = index.position_of(block, f, bit) as usize;
+                            if dist[p] == UNREACHED {
+                                continue;
+                            }
+                            let cell = cell_of(bit);
+                            if retrograde.label_of(cell) == UNLABELLED {
+                                retrograde.label_component(&index, block, cell, labels);
+                                labels += 1;
+                            }
+                            label[p] = retrograde.label_of(cell);
+                        }
+                        index.advance(&mut at);
+                    }
+                }
+                // A plain search from one position of each label reaches
+                // exactly the positions of that label.
+                let mut sizes: HashMap<u32, usize> = HashMap::new();
+                for &l in label.iter().filter(|&&l| l != UNLABELLED) {
+                    *sizes.entry(l).or_default() += 1;
+                }
+                let mut seen = vec![false; dist.len()];
+                for start in 0..dist.len() {
+                    if label[start] == UNLABELLED || seen[start] {
+                        continue;
+                    }
+                    let (at, bit) = index.locate(start as u64);
+                    let mut queue = VecDeque::from([(at, bit)]);
+                    seen[start] = true;
+                    let mut count = 0;
+                    while let Some((at, bit)) = queue.pop_front() {
+                        count += 1;
+                        let here = index.position_of(at.block, at.fiber, bit) as usize;
+                        assert_eq!(label[here], label[start], "unit {unit} of {size}x{size}");
+                        index.expand(&at, 1 << bit, |to, bits| {
+                            let mut rest = bits;
+                            while rest != 0 {
+                                let b = rest.trailing_zeros();
+                                rest &= rest - 1;
+                                let p = index.position_of(to.block, to.fiber, b) as usize;
+                                if !seen[p] {
+                                    seen[p] = true;
+                                    queue.push_back((*to, b));
+                                }
+                            }
+                        });
+                    }
+                    assert_eq!(count, sizes[&label[start]], "unit {unit} of {size}x{size}");
+                }
+            }
         }
     }
 }
