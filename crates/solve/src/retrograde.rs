@@ -3,11 +3,13 @@
 //! from all goal positions at once, and the components of the positions that
 //! reach a goal.
 //!
-//! Both walk fibers, not positions: a fiber's positions of the current
-//! level are expanded together, so one table look-up moves up to 32
+//! The distances walk fibers, not positions: a fiber's positions of the
+//! current level are expanded together, so one table look-up moves up to 32
 //! positions. Each level scans the active blocks' fibers in order (a test
 //! per fiber, so levels cost little where they are empty) and ORs the moved
 //! bits into a `next` set; closing the level keeps the bits not seen before.
+//! Components are searched over cells (sets of a block's positions that the
+//! block's own moves connect), a few table look-ups per cell.
 
 use unblocker_engine::Fibered;
 
