@@ -2,8 +2,9 @@
 //! optionally write the debug picture and go on to solve it.
 
 use crate::input::PuzzleArgs;
-use crate::render::{draw, ColorChoice};
+use crate::render::ColorChoice;
 use std::path::PathBuf;
+use unblocker_model::drawing::draw;
 use unblocker_model::{format, Metric};
 
 #[derive(clap::Args)]

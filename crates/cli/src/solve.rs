@@ -1,7 +1,8 @@
 //! `unblocker solve`: the optimal solution, move by move, and the statistics.
 
 use crate::input::{load, metric_for, PuzzleArgs};
-use crate::render::{draw, ColorChoice};
+use crate::render::ColorChoice;
+use unblocker_model::drawing::draw;
 use unblocker_model::{format, Game, Metric};
 use unblocker_solve::json::SolveJson;
 use unblocker_solve::memory::{self, MemoryBudget};
