@@ -7,7 +7,6 @@ mod bench;
 mod compare;
 mod db;
 mod input;
-mod lan;
 mod list;
 mod play;
 mod progress_lines;
