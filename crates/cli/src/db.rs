@@ -1,11 +1,11 @@
 //! `unblocker db`: generate, query, summarise, import, export and merge the
 //! puzzle database (a SQLite file).
 
-use crate::progress_lines::ProgressLines;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{BufReader, BufWriter, IsTerminal};
 use std::path::{Path, PathBuf};
 use unblocker_db::klotski::generate_klotski;
+use unblocker_db::progress::ProgressLines;
 use unblocker_db::shard::{self, Shard, ShardSpec};
 use unblocker_db::stats::Stats;
 use unblocker_db::{generate, merge_into, Database, DbError, GenerateOptions, Query};
@@ -259,7 +259,9 @@ fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
             p.puzzles
         );
         if let Some(lines) = &mut lines {
-            lines.update(p.units_done, p.units_total, &detail);
+            if let Some(line) = lines.update(p.units_done, p.units_total, &detail) {
+                eprintln!("{line}");
+            }
         }
         bar.set_message(detail);
     })

@@ -9,7 +9,6 @@ mod db;
 mod input;
 mod list;
 mod play;
-mod progress_lines;
 mod render;
 mod scan;
 mod serve;
