@@ -2,13 +2,13 @@
 
 use crate::input::{load, metric_for, PuzzleArgs};
 use crate::render::ColorChoice;
-use unblocker_model::drawing::draw;
-use unblocker_model::{format, Game, Metric};
+use unblocker_model::Metric;
 use unblocker_solve::json::SolveJson;
 use unblocker_solve::memory::{self, MemoryBudget};
+use unblocker_solve::text::SolutionText;
 use unblocker_solve::{
-    replay, timeout_of, Algorithm, Control, Heuristic, HeuristicError, Report, SolveError,
-    SolveOptions, Solver, Stats, Verdict,
+    timeout_of, Algorithm, Control, Heuristic, HeuristicError, SolveError, SolveOptions, Solver,
+    Verdict,
 };
 
 #[derive(clap::Args)]
@@ -180,7 +180,16 @@ pub(crate) fn solve_board(
     if args.play && report.verdict == Verdict::Solved {
         return crate::play::run(board, &report, color);
     }
-    print_text(name, board, &report, !args.no_boards, color);
+    print!(
+        "{}",
+        SolutionText {
+            name,
+            board,
+            report: &report,
+            boards: !args.no_boards,
+            color,
+        }
+    );
     Ok(0)
 }
 
@@ -192,113 +201,5 @@ pub(crate) fn solve_message(error: SolveError) -> String {
             format!("{error}, or --metric step")
         }
         _ => error.to_string(),
-    }
-}
-
-fn print_text(
-    name: Option<&str>,
-    board: &unblocker_model::Board,
-    report: &Report,
-    boards: bool,
-    color: bool,
-) {
-    let line = format::to_line(board);
-    match name {
-        Some(name) => println!("Puzzle {name}: {line}"),
-        None => println!("Puzzle {line}"),
-    }
-    print!("{}", draw(board, None, color, "  "));
-    match &report.verdict {
-        Verdict::Solved => {
-            // The answer in the metric first, then the other count.
-            let metric = report.metric;
-            let other = match metric {
-                Metric::Step => format!("{} moves", report.moves.len()),
-                _ => format!("{} steps", report.steps),
-            };
-            let unit = format!(
-                "{} {} ({other})",
-                report.length.unwrap_or_default(),
-                metric.unit()
-            );
-            let optimal = match (report.optimal, report.algorithm, metric) {
-                (false, ..) => "not guaranteed optimal".to_string(),
-                (true, Algorithm::Bfs, Metric::Slide | Metric::Piece) => {
-                    format!("optimal in {}, then fewest steps", metric.unit())
-                }
-                (true, ..) => format!("optimal in {}", metric.unit()),
-            };
-            println!("\nSolved in {unit}: {optimal}.\n");
-            let states = replay(board, &report.moves).expect("solver moves are legal");
-            for (i, (m, after)) in report.moves.iter().zip(&states[1..]).enumerate() {
-                println!("{:>3}. {m}", i + 1);
-                if boards {
-                    print!("{}", draw(after, Some(m.piece as usize), color, "     "));
-                }
-            }
-        }
-        Verdict::Unsolvable => println!(
-            "\nUnsolvable: all {} reachable positions were seen and none has the target at the {}.",
-            report.stats.enqueued,
-            match board.game() {
-                Game::RushHour => "exit",
-                Game::Klotski => "goal",
-            }
-        ),
-        Verdict::Stopped(reason) => println!(
-            "\nNo answer: {reason} after {} positions (depth {}).",
-            report.stats.examined,
-            report.stats.per_level.last().map_or(0, |l| l.depth)
-        ),
-    }
-    println!();
-    println!("{}", algorithm_line(report));
-    print_stats(&report.stats);
-}
-
-/// `Algorithm: astar (heuristic blockers2), optimal` and the like.
-pub fn algorithm_line(report: &Report) -> String {
-    let heuristic = report
-        .heuristic
-        .map_or(String::new(), |h| format!(" (heuristic {h})"));
-    let optimal = if report.optimal {
-        "optimal"
-    } else {
-        "not optimal: the solution may be longer than necessary"
-    };
-    format!("Algorithm: {}{heuristic}, {optimal}", report.algorithm)
-}
-
-/// The "Additional stats" block.
-pub fn print_stats(stats: &Stats) {
-    println!("Statistics");
-    println!("  positions examined  {:>12}", stats.examined);
-    println!("  positions enqueued  {:>12}", stats.enqueued);
-    println!("  moves generated     {:>12}", stats.generated);
-    println!("  peak queue          {:>12}", stats.max_frontier);
-    println!(
-        "  memory              {:>9.1} MiB",
-        stats.memory_bytes as f64 / (1 << 20) as f64
-    );
-    println!("  time                {:>9.3} ms", stats.elapsed_ms);
-    println!(
-        "  rate                {:>9.2} M positions/s",
-        stats.rate() / 1e6
-    );
-    println!("  per level (depth: examined / enqueued)");
-    let cells: Vec<String> = stats
-        .per_level
-        .iter()
-        .map(|l| format!("{:>3}: {:>7} / {:<7}", l.depth, l.examined, l.enqueued))
-        .collect();
-    // Depth-first searches can go thousands of levels deep: show the ends.
-    const SHOWN_ROWS: usize = 20;
-    let rows: Vec<String> = cells.chunks(3).map(|row| row.join("   ")).collect();
-    for (i, row) in rows.iter().enumerate() {
-        if rows.len() <= SHOWN_ROWS || i < SHOWN_ROWS / 2 || i >= rows.len() - SHOWN_ROWS / 2 {
-            println!("    {row}");
-        } else if i == SHOWN_ROWS / 2 {
-            println!("    … {} more rows …", rows.len() - SHOWN_ROWS);
-        }
     }
 }

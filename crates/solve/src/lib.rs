@@ -4,7 +4,8 @@
 //! [`Solver`] picks the right engine for a [`Board`] and keeps reusable
 //! search memory, so a batch can solve puzzle after puzzle without
 //! allocating. The generic functions [`solve`] and [`analyze`] work on any
-//! [`unblocker_engine::Space`].
+//! [`unblocker_engine::Space`]. Their answers read the same everywhere:
+//! as JSON ([`json`]) or as text ([`text`]).
 
 mod algorithm;
 mod best_first;
@@ -21,6 +22,7 @@ mod solver;
 mod stats;
 mod sweep;
 mod table;
+pub mod text;
 
 pub use algorithm::Algorithm;
 pub use bfs::{Node, StopAt, Walk, Workspace};
