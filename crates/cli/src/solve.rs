@@ -72,7 +72,7 @@ pub struct MemoryArgs {
     /// (powers of 1024), such as 512M or 4G. The process's own memory at the
     /// start is counted in it, so its peak resident size stays under this.
     /// Default: half of the machine's memory.
-    #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
+    #[arg(long, value_name = "BYTES", value_parser = memory::parse_bytes)]
     pub max_memory: Option<u64>,
 }
 
@@ -85,39 +85,13 @@ impl MemoryArgs {
     /// The bytes left for searches: the limit less what the process
     /// already holds.
     pub fn for_searches(&self) -> u64 {
-        let held = memory::resident_bytes().unwrap_or(0);
-        self.limit().saturating_sub(held)
+        memory::left_for_searches(self.limit())
     }
 
     /// The budget every search of this run shares.
     pub fn budget(&self) -> MemoryBudget {
         MemoryBudget::new(self.for_searches())
     }
-}
-
-/// `512M`, `4G`, `1.5GiB`, `65536`: a number of bytes, with an optional
-/// binary unit (K, M, G, T; an `i` and a `B` may follow).
-pub fn parse_bytes(text: &str) -> Result<u64, String> {
-    let bad = || format!("expected a size such as 512M or 4G, not '{text}'");
-    let t = text.trim();
-    let digits = t
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(t.len());
-    let (number, unit) = t.split_at(digits);
-    let number: f64 = number.parse().map_err(|_| bad())?;
-    let shift = match unit.trim().to_ascii_uppercase().trim_end_matches('B') {
-        "" => 0,
-        "K" | "KI" => 10,
-        "M" | "MI" => 20,
-        "G" | "GI" => 30,
-        "T" | "TI" => 40,
-        _ => return Err(bad()),
-    };
-    let bytes = number * (1u64 << shift) as f64;
-    if !(1.0..=u64::MAX as f64).contains(&bytes) {
-        return Err(format!("the size must be at least 1 byte, not '{text}'"));
-    }
-    Ok(bytes as u64)
 }
 
 impl SearchArgs {
