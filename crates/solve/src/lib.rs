@@ -5,9 +5,11 @@
 //! search memory, so a batch can solve puzzle after puzzle without
 //! allocating. The generic functions [`solve`] and [`analyze`] work on any
 //! [`unblocker_engine::Space`]. Their answers read the same everywhere:
-//! as JSON ([`json`]) or as text ([`text`]).
+//! as JSON ([`json`]) or as text ([`text`]). [`batch`] solves and checks
+//! every puzzle of a file.
 
 mod algorithm;
+pub mod batch;
 mod best_first;
 mod bfs;
 mod bidir;
