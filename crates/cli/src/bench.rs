@@ -3,7 +3,7 @@
 //! median of several runs, positions per second; the suite and the timing
 //! are `unblocker_report::bench`'s).
 
-use unblocker_report::bench::{cases, measure, CASES};
+use unblocker_report::bench::{cases, header, measure, CASES};
 use unblocker_solve::Solver;
 
 #[derive(clap::Args)]
@@ -45,28 +45,13 @@ pub fn run(args: Args) -> Result<u8, String> {
     }
     let mut solver = Solver::new();
     if !args.json {
-        println!(
-            "{:<38} {:>7} {:>10} {:>10} {:>10} {:>14}",
-            "benchmark", "moves", "positions", "best", "median", "positions/s"
-        );
+        println!("{}", header());
     }
     let mut outcomes = Vec::new();
     for case in cases {
         let outcome = measure(&mut solver, case, args.runs).map_err(|e| e.to_string())?;
         if !args.json {
-            println!(
-                "{} {:>7} {:>10} {:>10} {:>10} {:>14}",
-                pad(outcome.name, 38),
-                match (outcome.moves, outcome.puzzles) {
-                    (Some(m), _) => m.to_string(),
-                    (None, Some(p)) => format!("{p} puz"),
-                    (None, None) => "-".into(),
-                },
-                outcome.examined,
-                format_ms(outcome.best_ms),
-                format_ms(outcome.median_ms),
-                format!("{:.2} M", outcome.positions_per_second / 1e6),
-            );
+            println!("{outcome}");
         }
         outcomes.push(outcome);
     }
@@ -77,23 +62,4 @@ pub fn run(args: Args) -> Result<u8, String> {
         );
     }
     Ok(0)
-}
-
-/// Milliseconds with sensible precision.
-fn format_ms(ms: f64) -> String {
-    if ms < 10.0 {
-        format!("{ms:.3} ms")
-    } else {
-        format!("{ms:.1} ms")
-    }
-}
-
-/// `text` padded with spaces to `columns` terminal columns (CJK characters
-/// take two).
-fn pad(text: &str, columns: usize) -> String {
-    let width: usize = text
-        .chars()
-        .map(|c| if c >= '\u{2E80}' { 2 } else { 1 })
-        .sum();
-    format!("{text}{}", " ".repeat(columns.saturating_sub(width)))
 }

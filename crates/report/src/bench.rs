@@ -2,9 +2,11 @@
 //! algorithms ([`CASES`]: the hardest Rush Hour puzzles, a whole component,
 //! the Klotski classics, a part of the database generation) and how they
 //! are measured ([`measure`]: one warm-up run, then timed runs on one
-//! thread, the best and the median time, positions per second).
+//! thread, the best and the median time, positions per second), and the
+//! table of the results ([`header`], an [`Outcome`] a row).
 
 use serde::Serialize;
+use std::fmt::{self, Display, Formatter};
 use std::time::Instant;
 use unblocker_db::shard::{Shard, ShardError};
 use unblocker_db::{generate, Database, DbError, GenerateOptions};
@@ -104,6 +106,54 @@ pub struct Outcome {
     pub median_ms: f64,
     /// Positions examined per second at the median time.
     pub positions_per_second: f64,
+}
+
+/// The header of the results table, one [`Outcome`] a row below it.
+pub fn header() -> String {
+    format!(
+        "{:<38} {:>7} {:>10} {:>10} {:>10} {:>14}",
+        "benchmark", "moves", "positions", "best", "median", "positions/s"
+    )
+}
+
+/// The outcome's row of the results table: name, optimum (or puzzles
+/// stored), positions, best and median time, positions per second.
+impl Display for Outcome {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {:>7} {:>10} {:>10} {:>10} {:>14}",
+            pad(self.name, 38),
+            match (self.moves, self.puzzles) {
+                (Some(m), _) => m.to_string(),
+                (None, Some(p)) => format!("{p} puz"),
+                (None, None) => "-".into(),
+            },
+            self.examined,
+            format_ms(self.best_ms),
+            format_ms(self.median_ms),
+            format!("{:.2} M", self.positions_per_second / 1e6),
+        )
+    }
+}
+
+/// Milliseconds with sensible precision.
+fn format_ms(ms: f64) -> String {
+    if ms < 10.0 {
+        format!("{ms:.3} ms")
+    } else {
+        format!("{ms:.1} ms")
+    }
+}
+
+/// `text` padded with spaces to `columns` terminal columns (CJK characters
+/// take two).
+fn pad(text: &str, columns: usize) -> String {
+    let width: usize = text
+        .chars()
+        .map(|c| if c >= '\u{2E80}' { 2 } else { 1 })
+        .sum();
+    format!("{text}{}", " ".repeat(columns.saturating_sub(width)))
 }
 
 /// The cases whose name contains `only` (all of them without it).
@@ -223,5 +273,18 @@ mod tests {
         assert_eq!(outcome.metric, Some(Metric::Slide));
         assert!(outcome.moves.is_some() && outcome.puzzles.is_none());
         assert!(outcome.examined > 0 && outcome.best_ms <= outcome.median_ms);
+        let row = outcome.to_string();
+        assert!(row.starts_with("rush/hardest-nowalls "), "{row}");
+        assert!(header().starts_with("benchmark "));
+    }
+
+    #[test]
+    fn wide_characters_take_two_columns() {
+        assert_eq!(pad("横刀", 6), "横刀  ");
+        assert_eq!(pad("abc", 2), "abc");
+        assert_eq!(
+            (format_ms(1.5), format_ms(12.25)),
+            ("1.500 ms".into(), "12.2 ms".into())
+        );
     }
 }
