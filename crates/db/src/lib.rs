@@ -13,6 +13,7 @@ pub mod klotski;
 mod merge;
 mod pending;
 pub mod progress;
+mod report;
 pub mod rush;
 mod sample;
 pub mod shard;
@@ -21,6 +22,7 @@ mod store;
 
 pub use generate::{generate, GenerateOptions, Progress, Summary};
 pub use merge::{merge_into, MergedShard, ShardFileError};
+pub use report::Completion;
 pub use sample::SAMPLE_NAME;
 pub use store::{Database, DbError, Grouping, Query};
 
