@@ -3,6 +3,7 @@
 use crate::input::{load, metric_for, PuzzleArgs};
 use crate::solve::MemoryArgs;
 use unblocker_solve::json::AnalyzeJson;
+use unblocker_solve::text::AnalysisText;
 use unblocker_solve::{Control, Solver};
 
 #[derive(clap::Args)]
@@ -37,27 +38,6 @@ pub fn run(args: Args) -> Result<u8, String> {
         );
         return Ok(0);
     }
-    let unit = metric.unit();
-    let show = |v: Option<u32>| v.map_or("unsolvable".to_string(), |v| format!("{v} {unit}"));
-    println!("Puzzle            {}", json.puzzle);
-    if let Some(code) = &json.common_code {
-        println!("CommonCode        {code}");
-    }
-    println!("Reachable states  {}", json.reachable_states);
-    println!("Goal states       {}", json.goal_states);
-    println!("Optimum           {}", show(json.optimal_moves));
-    println!("Farthest          {}", show(json.farthest_moves));
-    if let Some(b) = &json.farthest_board {
-        println!("Hardest start     {b}");
-    }
-    if !json.distance_histogram.is_empty() {
-        println!("Positions by distance to the goal:");
-        let max = *json.distance_histogram.iter().max().unwrap_or(&1) as f64;
-        for (d, &n) in json.distance_histogram.iter().enumerate() {
-            let bar = "#".repeat(((n as f64 / max) * 40.0).ceil() as usize);
-            println!("  {d:>3} {n:>8} {bar}");
-        }
-    }
-    println!("Time              {:.2} ms", json.elapsed_ms);
+    print!("{}", AnalysisText(&json));
     Ok(0)
 }

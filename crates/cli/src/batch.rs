@@ -1,17 +1,14 @@
 //! `unblocker batch`: solve every puzzle of a file, optionally checking the
-//! file's own answers. The file formats are `unblocker_model::collection`'s.
+//! file's own answers. The file formats are `unblocker_model::collection`'s,
+//! the solving and checking `unblocker_solve::batch`'s.
 
-use crate::input::{board_message, metric_for, read_file, PuzzleOptions};
+use crate::input::{board_message, read_file, PuzzleOptions};
 use crate::solve::solve_message;
-use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::path::PathBuf;
-use std::time::Instant;
-use unblocker_model::collection::{self, Entry, EntryError};
-use unblocker_model::format;
+use unblocker_model::collection::{self, EntryError};
 use unblocker_model::Metric;
-use unblocker_solve::json::SolveJson;
-use unblocker_solve::{Algorithm, MemoryBudget, Solver, Verdict};
+use unblocker_solve::batch::{Answer, Batch, BatchOptions, Failure};
 
 #[derive(clap::Args)]
 #[command(
@@ -55,18 +52,6 @@ pub struct Args {
     pub options: PuzzleOptions,
 }
 
-struct Outcome {
-    line: String,
-    /// The metric it was solved in (none when unreadable).
-    metric: Option<Metric>,
-    solved: bool,
-    unsolvable: bool,
-    mismatch: Option<String>,
-    error: Option<String>,
-    /// The `--json` line.
-    json: Value,
-}
-
 pub fn run(args: Args) -> Result<u8, String> {
     let text = read_file(&args.file)?;
     let entries =
@@ -77,50 +62,29 @@ pub fn run(args: Args) -> Result<u8, String> {
     // One memory budget for every thread; bad search options refused once,
     // before any puzzle.
     let budget = args.search.memory.budget();
-    args.search.options(Metric::default(), &budget)?;
-    let threads = args.threads.unwrap_or(0);
+    let options = BatchOptions {
+        metric: args.metric,
+        search: args.search.options(Metric::default(), &budget)?,
+        check: args.check,
+    };
     if args.threads == Some(0) {
         return Err("--threads must be at least 1".into());
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| e.to_string())?;
-    let started = Instant::now();
-    let outcomes: Vec<Outcome> = pool.install(|| {
-        entries
-            .par_iter()
-            .map_init(Solver::new, |solver, entry| {
-                solve_one(solver, entry, &args, &budget)
-            })
-            .collect()
-    });
-    let elapsed = started.elapsed().as_secs_f64();
+    let batch =
+        Batch::run(&entries, &options, args.threads.unwrap_or(0)).map_err(|e| e.to_string())?;
     let mut mismatches = Vec::new();
-    let mut errors = 0;
-    for o in &outcomes {
+    for (entry, outcome) in entries.iter().zip(&batch.outcomes) {
+        let shown = Shown::of(&entry.label, outcome, args.check);
         if args.json {
-            println!("{}", o.json);
+            println!("{}", shown.json);
         } else if !args.quiet {
-            println!("{}", o.line);
+            println!("{}", shown.line);
         }
-        if let Some(m) = &o.mismatch {
-            mismatches.push(m.clone());
-        }
-        if let Some(e) = &o.error {
+        mismatches.extend(shown.mismatch);
+        if let Some(e) = &shown.error {
             eprintln!("unblocker: {e}");
-            errors += 1;
         }
     }
-    let n = outcomes.len();
-    let solved = outcomes.iter().filter(|o| o.solved).count();
-    let unsolvable = outcomes.iter().filter(|o| o.unsolvable).count();
-    let mut metrics: Vec<&str> = outcomes
-        .iter()
-        .filter_map(|o| o.metric.map(Metric::name))
-        .collect();
-    metrics.sort_unstable();
-    metrics.dedup();
     // With --json, stdout holds only the objects.
     let say = |text: String| {
         if args.json {
@@ -129,18 +93,13 @@ pub fn run(args: Args) -> Result<u8, String> {
             println!("{text}");
         }
     };
-    say(format!(
-        "\n{n} puzzles: {solved} solved, {unsolvable} unsolvable, {errors} unreadable; \
-         {:.3} s in all, {:.3} ms per puzzle, {:.1} puzzles/s ({} threads, metric {})",
-        elapsed,
-        elapsed * 1000.0 / n as f64,
-        n as f64 / elapsed,
-        pool.current_num_threads(),
-        metrics.join(" and ")
-    ));
+    say(batch.summary());
     if args.check {
         if mismatches.is_empty() {
-            say(format!("check: all {n} answers match the file"));
+            say(format!(
+                "check: all {} answers match the file",
+                entries.len()
+            ));
         } else {
             say(format!("check: {} mismatches", mismatches.len()));
             for m in &mismatches {
@@ -149,129 +108,41 @@ pub fn run(args: Args) -> Result<u8, String> {
             return Ok(crate::EXIT_CHECK_FAILED);
         }
     }
-    Ok(if errors > 0 { crate::EXIT_BAD_INPUT } else { 0 })
+    let failed = batch.outcomes.iter().any(Result::is_err);
+    Ok(if failed { crate::EXIT_BAD_INPUT } else { 0 })
 }
 
-fn solve_one(solver: &mut Solver, entry: &Entry, args: &Args, budget: &MemoryBudget) -> Outcome {
-    let board = match &entry.board {
-        Ok(b) => b,
-        Err(e) => {
-            let e = entry_message(e);
-            return Outcome {
-                line: format!("{:>10}  error: {e}", entry.label),
-                metric: None,
-                solved: false,
-                unsolvable: false,
-                mismatch: args
-                    .check
-                    .then(|| format!("{}: unreadable: {e}", entry.label)),
-                error: Some(format!("{}: {e}", entry.label)),
-                json: json!({"label": entry.label, "error": e}),
-            };
-        }
-    };
-    let metric = metric_for(board, args.metric);
-    let mut options = args
-        .search
-        .options(metric, budget)
-        .expect("checked before the first puzzle");
-    options.explore_component =
-        args.check && entry.expected.component.is_some() && options.algorithm == Algorithm::Bfs;
-    let started = Instant::now();
-    let result = solver.solve(board, &options);
-    let ms = started.elapsed().as_secs_f64() * 1000.0;
-    let line = format::to_line(board);
-    match result {
-        Err(e) => {
-            let message = solve_message(e);
-            Outcome {
-                line: format!("{:>10}  error: {message}", entry.label),
-                metric: None,
-                solved: false,
-                unsolvable: false,
-                mismatch: None,
-                error: Some(format!("{}: {message}", entry.label)),
-                json: json!({"label": entry.label, "error": message}),
-            }
-        }
-        Ok(report) => {
-            let answer = match report.verdict {
-                Verdict::Solved => {
-                    format!("{:>3} {}", report.length.unwrap_or(0), metric.unit())
-                }
-                Verdict::Unsolvable => "unsolvable".to_string(),
-                Verdict::Stopped(r) => r.to_string(),
-            };
-            let mut problems = Vec::new();
-            if args.check {
-                if let Some(want) = entry.expected.optimum(metric) {
-                    let got = match report.verdict {
-                        // A solution not known to be optimal only shows
-                        // that the puzzle is solvable.
-                        Verdict::Solved if !report.optimal => Some(want.or(report.length)),
-                        Verdict::Solved => Some(report.length),
-                        Verdict::Unsolvable => Some(None),
-                        Verdict::Stopped(_) => None,
-                    };
-                    if got != Some(want) {
-                        let want =
-                            want.map_or("unsolvable".into(), |w| format!("{w} {}", metric.unit()));
-                        problems.push(format!("{want}, got {answer}"));
-                    }
-                }
-                if let Some(want) = entry
-                    .expected
-                    .component
-                    .filter(|_| options.explore_component)
-                {
-                    if report.reachable_states != Some(want) {
-                        problems.push(format!(
-                            "component {want}, got {}",
-                            report
-                                .reachable_states
-                                .map_or("-".into(), |c| c.to_string())
-                        ));
-                    }
-                }
-            }
-            let component = report
-                .reachable_states
-                .map_or(String::new(), |c| format!("  component {c}"));
-            let mark = if problems.is_empty() {
-                ""
-            } else {
-                "  MISMATCH"
-            };
-            let mismatch = (!problems.is_empty())
-                .then(|| format!("{} {line}: expected {}", entry.label, problems.join("; ")));
-            let mut json = serde_json::to_value(SolveJson::new(board, &report))
-                .expect("a solve object always serialises");
-            json["label"] = json!(entry.label);
-            if let Some(m) = &mismatch {
-                json["mismatch"] = json!(m);
-            }
-            Outcome {
-                line: format!(
-                    "{:>10}  {answer}  {line}{component}  {ms:.3} ms{mark}",
-                    entry.label
-                ),
-                metric: Some(metric),
-                solved: report.verdict == Verdict::Solved,
-                unsolvable: report.verdict == Verdict::Unsolvable,
-                mismatch,
-                error: None,
-                json,
-            }
-        }
-    }
+/// What is shown of one entry: its line, its `--json` object, its
+/// mismatch, and its error with the command line's advice.
+struct Shown {
+    line: String,
+    json: Value,
+    mismatch: Option<String>,
+    error: Option<String>,
 }
 
-/// An unreadable entry's message, with advice for a Klotski board read as
-/// Rush Hour.
-fn entry_message(error: &EntryError) -> String {
-    match error {
-        EntryError::Board(e) => board_message(e.clone()),
-        e => e.to_string(),
+impl Shown {
+    fn of(label: &str, outcome: &Result<Answer, Failure>, check: bool) -> Shown {
+        let e = match outcome {
+            Ok(answer) => {
+                return Shown {
+                    line: answer.line(),
+                    json: answer.json(),
+                    mismatch: answer.mismatch(),
+                    error: None,
+                }
+            }
+            Err(Failure::Unreadable(EntryError::Board(e))) => board_message(e.clone()),
+            Err(Failure::Solve(e)) => solve_message(e.clone()),
+            Err(e) => e.to_string(),
+        };
+        let unreadable = matches!(outcome, Err(Failure::Unreadable(_)));
+        Shown {
+            line: format!("{label:>10}  error: {e}"),
+            json: json!({"label": label, "error": e}),
+            mismatch: (check && unreadable).then(|| format!("{label}: unreadable: {e}")),
+            error: Some(format!("{label}: {e}")),
+        }
     }
 }
 
@@ -283,30 +154,27 @@ mod fuzz {
     use super::*;
     use crate::solve::SearchArgs;
     use unblocker_fuzz::corpus::{self, Kind};
+    use unblocker_solve::batch::solve_entry;
+    use unblocker_solve::{MemoryBudget, Solver};
 
     fn check(bytes: &[u8]) -> Result<(), String> {
         let text = String::from_utf8_lossy(bytes);
-        let args = Args {
-            file: PathBuf::new(),
-            check: true,
-            metric: None,
-            threads: Some(1),
-            quiet: false,
-            json: true,
-            search: SearchArgs {
-                max_nodes: Some(300),
-                ..SearchArgs::default()
-            },
-            options: PuzzleOptions::default(),
-        };
-        let budget = MemoryBudget::new(64 << 20);
-        let Ok(entries) = collection::read(&text, args.options.parse_options()) else {
+        let Ok(entries) = collection::read(&text, PuzzleOptions::default().parse_options()) else {
             return Ok(());
+        };
+        let search = SearchArgs {
+            max_nodes: Some(300),
+            ..SearchArgs::default()
+        };
+        let options = BatchOptions {
+            metric: None,
+            search: search.options(Metric::default(), &MemoryBudget::new(64 << 20))?,
+            check: true,
         };
         let mut solver = Solver::new();
         for entry in &entries {
-            let outcome = solve_one(&mut solver, entry, &args, &budget);
-            if outcome.json["label"] != entry.label.as_str() {
+            let outcome = solve_entry(&mut solver, entry, &options);
+            if Shown::of(&entry.label, &outcome, true).json["label"] != entry.label.as_str() {
                 return Err(format!("{}: the JSON line lost its label", entry.label));
             }
         }

@@ -1,11 +1,11 @@
 //! `unblocker db`: generate, query, summarise, import, export and merge the
 //! puzzle database (a SQLite file).
 
-use crate::progress_lines::ProgressLines;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{BufReader, BufWriter, IsTerminal};
 use std::path::{Path, PathBuf};
 use unblocker_db::klotski::generate_klotski;
+use unblocker_db::progress::ProgressLines;
 use unblocker_db::shard::{self, Shard, ShardSpec};
 use unblocker_db::stats::Stats;
 use unblocker_db::{generate, merge_into, Database, DbError, GenerateOptions, Query};
@@ -175,29 +175,21 @@ pub fn run(args: Args) -> Result<u8, String> {
 /// `db merge`: every shard is checked before the target is touched.
 fn run_merge(path: &Path, shards: &[PathBuf]) -> Result<u8, String> {
     for merged in merge_into(path, shards).map_err(advice)? {
-        let part = merged
-            .shard
-            .map_or(String::new(), |s| format!("part {s}, "));
-        eprintln!(
-            "{}: {part}{} units, {} new puzzles",
-            merged.path.display(),
-            merged.units,
-            merged.new_puzzles
-        );
+        eprintln!("{merged}");
     }
     let db = Database::open_existing(path).map_err(advice)?;
-    let done = db.work_done().map_err(advice)?.0;
-    let meta = db.meta().map_err(advice)?;
-    if let Some((_, total)) = meta.iter().find(|(k, _)| k == "units") {
-        let verdict = if total.parse() == Ok(done) {
+    if let Some(completion) = db.completion().map_err(advice)? {
+        let verdict = if completion.is_complete() {
             "complete"
         } else {
             "merge the other parts (or run `db generate` with the same options on it) to \
              complete it"
         };
         eprintln!(
-            "{} holds {done} of {total} units: {verdict}",
-            path.display()
+            "{} holds {} of {} units: {verdict}",
+            path.display(),
+            completion.done,
+            completion.total
         );
     }
     Ok(0)
@@ -251,30 +243,17 @@ fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
     let summary = generate(&mut db, &options, |p| {
         bar.set_length(p.units_total);
         bar.set_position(p.units_done);
-        let rate = p.positions as f64 / start.elapsed().as_secs_f64().max(1e-9);
-        let detail = format!(
-            "{} positions ({:.2} M/s), {} puzzles",
-            p.positions,
-            rate / 1e6,
-            p.puzzles
-        );
+        let detail = p.detail(start.elapsed().as_secs_f64());
         if let Some(lines) = &mut lines {
-            lines.update(p.units_done, p.units_total, &detail);
+            if let Some(line) = lines.update(p.units_done, p.units_total, &detail) {
+                eprintln!("{line}");
+            }
         }
         bar.set_message(detail);
     })
     .map_err(advice)?;
     bar.finish();
-    eprintln!(
-        "shard {shard}: {} units run ({} already done), {} positions, {} puzzles in {:.1} s ({:.2} M positions/s) -> {}",
-        summary.units_run,
-        summary.units_skipped,
-        summary.positions,
-        summary.puzzles,
-        summary.seconds,
-        summary.positions as f64 / summary.seconds.max(1e-9) / 1e6,
-        path.display()
-    );
+    eprintln!("{}", summary.line(shard, path));
     Ok(0)
 }
 
@@ -316,18 +295,7 @@ fn run_generate_klotski(path: &Path, args: &GenerateArgs) -> Result<u8, String> 
         );
         return Ok(0);
     }
-    eprintln!(
-        "{} layouts (enumerated in {:.2} s), {} components, {} solvable ({} layouts): \
-         {} puzzles in {:.1} s -> {}",
-        summary.layouts,
-        summary.enumerate_seconds,
-        summary.components,
-        summary.solvable_components,
-        summary.solvable_layouts,
-        summary.puzzles,
-        summary.seconds,
-        path.display()
-    );
+    eprintln!("{}", summary.line(path));
     if let Some(p) = &summary.hardest {
         eprintln!(
             "hardest: {} moves {} (component {})",
@@ -350,7 +318,7 @@ fn run_query(db: &Database, args: QueryArgs) -> Result<u8, String> {
         if args.format == "json" {
             println!("{}", serde_json::to_string(&p).map_err(|e| e.to_string())?);
         } else {
-            println!("{:02} {} {}", p.moves, p.board, p.cluster);
+            println!("{p}");
         }
     }
     Ok(0)

@@ -22,21 +22,6 @@ pub fn run(args: Args) -> Result<u8, String> {
         );
         return Ok(0);
     }
-    println!(
-        "{:<18} {:<7} {:>7}  {:<36}  description",
-        "name", "game", "optimum", "board"
-    );
-    for b in all {
-        let optimum = b.optimum.map_or("-".to_string(), |o| o.to_string());
-        let aliases = if b.aliases.is_empty() {
-            String::new()
-        } else {
-            format!(" (also {})", b.aliases.join(", "))
-        };
-        println!(
-            "{:<18} {:<7} {:>7}  {:<36}  {}{aliases}",
-            b.name, b.game, optimum, b.board, b.description
-        );
-    }
+    print!("{}", catalog::table(&all));
     Ok(0)
 }

@@ -1,7 +1,7 @@
 //! `solve --play`: step through a solution in the terminal.
 
-use crate::render::draw;
 use std::io::{BufRead, Write};
+use unblocker_model::drawing::draw;
 use unblocker_model::Board;
 use unblocker_solve::{replay, Report};
 

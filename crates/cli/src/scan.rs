@@ -2,9 +2,10 @@
 //! optionally write the debug picture and go on to solve it.
 
 use crate::input::PuzzleArgs;
-use crate::render::{draw, ColorChoice};
+use crate::render::ColorChoice;
 use std::path::PathBuf;
-use unblocker_model::{format, Metric};
+use unblocker_model::drawing::draw;
+use unblocker_model::Metric;
 
 #[derive(clap::Args)]
 #[command(
@@ -55,7 +56,11 @@ pub fn run(args: Args) -> Result<u8, String> {
         let json = serde_json::to_string(&scan.json()).map_err(|e| e.to_string())?;
         println!("{json}");
     } else {
-        print_scan(&scan, !args.solve, args.color.enabled());
+        // The board drawn unless the solution (which draws it) follows.
+        print!("{}", scan.text());
+        if !args.solve {
+            print!("{}", draw(&scan.board, None, args.color.enabled(), "  "));
+        }
     }
     if !args.solve {
         return Ok(0);
@@ -76,19 +81,4 @@ pub fn run(args: Args) -> Result<u8, String> {
         color: args.color,
     };
     crate::solve::solve_board(Some(&name), &scan.board, &solve)
-}
-
-/// The scan in words; the board drawn unless the solution (which draws it) follows.
-fn print_scan(scan: &unblocker_scan::Scan, draw_board: bool, color: bool) {
-    println!("Board       {}", format::to_line(&scan.board));
-    let assumed = if scan.exit_assumed {
-        " (assumed: no frame in the picture)"
-    } else {
-        ""
-    };
-    println!("Exit        {}{assumed}", scan.exit());
-    println!("Confidence  {:.2}", scan.confidence);
-    if draw_board {
-        print!("{}", draw(&scan.board, None, color, "  "));
-    }
 }

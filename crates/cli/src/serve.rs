@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 use unblocker_solve::timeout_of;
+use unblocker_web::lan::{self, LanError};
 use unblocker_web::{Config, Limits};
 
 #[derive(clap::Args)]
@@ -69,14 +70,21 @@ pub fn run(args: Args) -> Result<u8, String> {
         ..Config::default()
     };
     let host = if args.lan {
-        crate::lan::address()?.to_string()
+        lan::address()
+            .map_err(|e| match e {
+                LanError::NoAddress => {
+                    format!("{e} for --lan: connect to a network, or choose one with --host")
+                }
+                _ => e.to_string(),
+            })?
+            .to_string()
     } else {
         args.host
     };
     unblocker_web::run(&host, args.port, config, |address| {
         let url = format!("http://{address}/");
         if args.lan {
-            match crate::lan::qr(&url) {
+            match lan::qr(&url) {
                 Ok(code) => println!(
                     "{code}\nScan the code with a phone on the same network, or open {url}"
                 ),

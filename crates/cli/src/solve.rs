@@ -1,13 +1,14 @@
 //! `unblocker solve`: the optimal solution, move by move, and the statistics.
 
 use crate::input::{load, metric_for, PuzzleArgs};
-use crate::render::{draw, ColorChoice};
-use unblocker_model::{format, Game, Metric};
+use crate::render::ColorChoice;
+use unblocker_model::Metric;
 use unblocker_solve::json::SolveJson;
 use unblocker_solve::memory::{self, MemoryBudget};
+use unblocker_solve::text::SolutionText;
 use unblocker_solve::{
-    replay, timeout_of, Algorithm, Control, Heuristic, HeuristicError, Report, SolveError,
-    SolveOptions, Solver, Stats, Verdict,
+    timeout_of, Algorithm, Control, Heuristic, HeuristicError, SolveError, SolveOptions, Solver,
+    Verdict,
 };
 
 #[derive(clap::Args)]
@@ -71,7 +72,7 @@ pub struct MemoryArgs {
     /// (powers of 1024), such as 512M or 4G. The process's own memory at the
     /// start is counted in it, so its peak resident size stays under this.
     /// Default: half of the machine's memory.
-    #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
+    #[arg(long, value_name = "BYTES", value_parser = memory::parse_bytes)]
     pub max_memory: Option<u64>,
 }
 
@@ -84,39 +85,13 @@ impl MemoryArgs {
     /// The bytes left for searches: the limit less what the process
     /// already holds.
     pub fn for_searches(&self) -> u64 {
-        let held = memory::resident_bytes().unwrap_or(0);
-        self.limit().saturating_sub(held)
+        memory::left_for_searches(self.limit())
     }
 
     /// The budget every search of this run shares.
     pub fn budget(&self) -> MemoryBudget {
         MemoryBudget::new(self.for_searches())
     }
-}
-
-/// `512M`, `4G`, `1.5GiB`, `65536`: a number of bytes, with an optional
-/// binary unit (K, M, G, T; an `i` and a `B` may follow).
-pub fn parse_bytes(text: &str) -> Result<u64, String> {
-    let bad = || format!("expected a size such as 512M or 4G, not '{text}'");
-    let t = text.trim();
-    let digits = t
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(t.len());
-    let (number, unit) = t.split_at(digits);
-    let number: f64 = number.parse().map_err(|_| bad())?;
-    let shift = match unit.trim().to_ascii_uppercase().trim_end_matches('B') {
-        "" => 0,
-        "K" | "KI" => 10,
-        "M" | "MI" => 20,
-        "G" | "GI" => 30,
-        "T" | "TI" => 40,
-        _ => return Err(bad()),
-    };
-    let bytes = number * (1u64 << shift) as f64;
-    if !(1.0..=u64::MAX as f64).contains(&bytes) {
-        return Err(format!("the size must be at least 1 byte, not '{text}'"));
-    }
-    Ok(bytes as u64)
 }
 
 impl SearchArgs {
@@ -179,7 +154,16 @@ pub(crate) fn solve_board(
     if args.play && report.verdict == Verdict::Solved {
         return crate::play::run(board, &report, color);
     }
-    print_text(name, board, &report, !args.no_boards, color);
+    print!(
+        "{}",
+        SolutionText {
+            name,
+            board,
+            report: &report,
+            boards: !args.no_boards,
+            color,
+        }
+    );
     Ok(0)
 }
 
@@ -191,113 +175,5 @@ pub(crate) fn solve_message(error: SolveError) -> String {
             format!("{error}, or --metric step")
         }
         _ => error.to_string(),
-    }
-}
-
-fn print_text(
-    name: Option<&str>,
-    board: &unblocker_model::Board,
-    report: &Report,
-    boards: bool,
-    color: bool,
-) {
-    let line = format::to_line(board);
-    match name {
-        Some(name) => println!("Puzzle {name}: {line}"),
-        None => println!("Puzzle {line}"),
-    }
-    print!("{}", draw(board, None, color, "  "));
-    match &report.verdict {
-        Verdict::Solved => {
-            // The answer in the metric first, then the other count.
-            let metric = report.metric;
-            let other = match metric {
-                Metric::Step => format!("{} moves", report.moves.len()),
-                _ => format!("{} steps", report.steps),
-            };
-            let unit = format!(
-                "{} {} ({other})",
-                report.length.unwrap_or_default(),
-                metric.unit()
-            );
-            let optimal = match (report.optimal, report.algorithm, metric) {
-                (false, ..) => "not guaranteed optimal".to_string(),
-                (true, Algorithm::Bfs, Metric::Slide | Metric::Piece) => {
-                    format!("optimal in {}, then fewest steps", metric.unit())
-                }
-                (true, ..) => format!("optimal in {}", metric.unit()),
-            };
-            println!("\nSolved in {unit}: {optimal}.\n");
-            let states = replay(board, &report.moves).expect("solver moves are legal");
-            for (i, (m, after)) in report.moves.iter().zip(&states[1..]).enumerate() {
-                println!("{:>3}. {m}", i + 1);
-                if boards {
-                    print!("{}", draw(after, Some(m.piece as usize), color, "     "));
-                }
-            }
-        }
-        Verdict::Unsolvable => println!(
-            "\nUnsolvable: all {} reachable positions were seen and none has the target at the {}.",
-            report.stats.enqueued,
-            match board.game() {
-                Game::RushHour => "exit",
-                Game::Klotski => "goal",
-            }
-        ),
-        Verdict::Stopped(reason) => println!(
-            "\nNo answer: {reason} after {} positions (depth {}).",
-            report.stats.examined,
-            report.stats.per_level.last().map_or(0, |l| l.depth)
-        ),
-    }
-    println!();
-    println!("{}", algorithm_line(report));
-    print_stats(&report.stats);
-}
-
-/// `Algorithm: astar (heuristic blockers2), optimal` and the like.
-pub fn algorithm_line(report: &Report) -> String {
-    let heuristic = report
-        .heuristic
-        .map_or(String::new(), |h| format!(" (heuristic {h})"));
-    let optimal = if report.optimal {
-        "optimal"
-    } else {
-        "not optimal: the solution may be longer than necessary"
-    };
-    format!("Algorithm: {}{heuristic}, {optimal}", report.algorithm)
-}
-
-/// The "Additional stats" block.
-pub fn print_stats(stats: &Stats) {
-    println!("Statistics");
-    println!("  positions examined  {:>12}", stats.examined);
-    println!("  positions enqueued  {:>12}", stats.enqueued);
-    println!("  moves generated     {:>12}", stats.generated);
-    println!("  peak queue          {:>12}", stats.max_frontier);
-    println!(
-        "  memory              {:>9.1} MiB",
-        stats.memory_bytes as f64 / (1 << 20) as f64
-    );
-    println!("  time                {:>9.3} ms", stats.elapsed_ms);
-    println!(
-        "  rate                {:>9.2} M positions/s",
-        stats.rate() / 1e6
-    );
-    println!("  per level (depth: examined / enqueued)");
-    let cells: Vec<String> = stats
-        .per_level
-        .iter()
-        .map(|l| format!("{:>3}: {:>7} / {:<7}", l.depth, l.examined, l.enqueued))
-        .collect();
-    // Depth-first searches can go thousands of levels deep: show the ends.
-    const SHOWN_ROWS: usize = 20;
-    let rows: Vec<String> = cells.chunks(3).map(|row| row.join("   ")).collect();
-    for (i, row) in rows.iter().enumerate() {
-        if rows.len() <= SHOWN_ROWS || i < SHOWN_ROWS / 2 || i >= rows.len() - SHOWN_ROWS / 2 {
-            println!("    {row}");
-        } else if i == SHOWN_ROWS / 2 {
-            println!("    … {} more rows …", rows.len() - SHOWN_ROWS);
-        }
     }
 }

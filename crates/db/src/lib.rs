@@ -4,13 +4,16 @@
 //! walls ([`Query`], [`Database::random`]), with statistics ([`stats`]).
 //! The Klotski database ([`klotski`]) uses the same schema. A generation
 //! can be split into parts ([`shard`]) run anywhere, then put together with
-//! [`merge_into`]. A sample of the database is embedded
-//! ([`Database::sample`]) for machines that have not generated one.
+//! [`merge_into`]; a long one reports its [`progress`] in log lines. A
+//! sample of the database is embedded ([`Database::sample`]) for machines
+//! that have not generated one.
 
 mod generate;
 pub mod klotski;
 mod merge;
 mod pending;
+pub mod progress;
+mod report;
 pub mod rush;
 mod sample;
 pub mod shard;
@@ -19,6 +22,7 @@ mod store;
 
 pub use generate::{generate, GenerateOptions, Progress, Summary};
 pub use merge::{merge_into, MergedShard, ShardFileError};
+pub use report::Completion;
 pub use sample::SAMPLE_NAME;
 pub use store::{Database, DbError, Grouping, Query};
 

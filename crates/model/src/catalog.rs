@@ -68,6 +68,28 @@ pub fn find(name: &str) -> Option<Bundled> {
         .find(|b| b.names().any(|n| n.eq_ignore_ascii_case(name)))
 }
 
+/// The bundled puzzles as a table, a line each under a header: name,
+/// game, optimum, board and description (with the aliases).
+pub fn table(all: &[Bundled]) -> String {
+    let mut out = format!(
+        "{:<18} {:<7} {:>7}  {:<36}  description\n",
+        "name", "game", "optimum", "board"
+    );
+    for b in all {
+        let optimum = b.optimum.map_or("-".to_string(), |o| o.to_string());
+        let aliases = if b.aliases.is_empty() {
+            String::new()
+        } else {
+            format!(" (also {})", b.aliases.join(", "))
+        };
+        out += &format!(
+            "{:<18} {:<7} {:>7}  {:<36}  {}{aliases}\n",
+            b.name, b.game, optimum, b.board, b.description
+        );
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,13 +9,14 @@
 //! the other pieces in the order of their first cell read row by row (`B`,
 //! `C`, …), so two boards that differ only by letters compare equal.
 //!
-//! This crate does no I/O: [`format`] reads and prints text, [`Slide`] applies
-//! moves with a deliberately simple reference implementation that the fast
-//! engines are tested against.
+//! This crate does no I/O: [`format`] reads and prints text, [`drawing`]
+//! draws boards for a terminal, [`Slide`] applies moves with a deliberately
+//! simple reference implementation that the fast engines are tested against.
 
 mod board;
 pub mod catalog;
 pub mod collection;
+pub mod drawing;
 mod error;
 pub mod format;
 mod goal;

@@ -84,6 +84,22 @@ impl Scan {
         }
     }
 
+    /// The scan in words: `Board`, `Exit` (said when assumed) and
+    /// `Confidence` lines.
+    pub fn text(&self) -> String {
+        let assumed = if self.exit_assumed {
+            " (assumed: no frame in the picture)"
+        } else {
+            ""
+        };
+        format!(
+            "Board       {}\nExit        {}{assumed}\nConfidence  {:.2}\n",
+            format::to_line(&self.board),
+            self.exit(),
+            self.confidence
+        )
+    }
+
     pub fn json(&self) -> ScanJson {
         ScanJson {
             board: format::to_line(&self.board),

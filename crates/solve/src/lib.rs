@@ -4,9 +4,12 @@
 //! [`Solver`] picks the right engine for a [`Board`] and keeps reusable
 //! search memory, so a batch can solve puzzle after puzzle without
 //! allocating. The generic functions [`solve`] and [`analyze`] work on any
-//! [`unblocker_engine::Space`].
+//! [`unblocker_engine::Space`]. Their answers read the same everywhere:
+//! as JSON ([`json`]) or as text ([`text`]). [`batch`] solves and checks
+//! every puzzle of a file.
 
 mod algorithm;
+pub mod batch;
 mod best_first;
 mod bfs;
 mod bidir;
@@ -21,6 +24,7 @@ mod solver;
 mod stats;
 mod sweep;
 mod table;
+pub mod text;
 
 pub use algorithm::Algorithm;
 pub use bfs::{Node, StopAt, Walk, Workspace};

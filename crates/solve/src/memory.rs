@@ -264,6 +264,46 @@ pub fn resident_bytes() -> Option<u64> {
     (page > 0).then(|| pages * page as u64)
 }
 
+/// A memory limit for the searches of a process that already holds some:
+/// `limit` less the bytes resident now.
+pub fn left_for_searches(limit: u64) -> u64 {
+    limit.saturating_sub(resident_bytes().unwrap_or(0))
+}
+
+/// Why a text is not a size in bytes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SizeError {
+    #[error("expected a size such as 512M or 4G, not '{0}'")]
+    NotASize(String),
+    #[error("the size must be at least 1 byte, not '{0}'")]
+    Zero(String),
+}
+
+/// `512M`, `4G`, `1.5GiB`, `65536`: a number of bytes, with an optional
+/// binary unit (K, M, G, T; an `i` and a `B` may follow).
+pub fn parse_bytes(text: &str) -> Result<u64, SizeError> {
+    let bad = || SizeError::NotASize(text.to_string());
+    let t = text.trim();
+    let digits = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(digits);
+    let number: f64 = number.parse().map_err(|_| bad())?;
+    let shift = match unit.trim().to_ascii_uppercase().trim_end_matches('B') {
+        "" => 0,
+        "K" | "KI" => 10,
+        "M" | "MI" => 20,
+        "G" | "GI" => 30,
+        "T" | "TI" => 40,
+        _ => return Err(bad()),
+    };
+    let bytes = number * (1u64 << shift) as f64;
+    if !(1.0..=u64::MAX as f64).contains(&bytes) {
+        return Err(SizeError::Zero(text.to_string()));
+    }
+    Ok(bytes as u64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -311,5 +351,15 @@ mod tests {
             .make_room(&mut [(&mut fixed, 0), (&mut v, 0)])
             .unwrap();
         assert_eq!(budget.used(), 40 * 8 + 100);
+    }
+
+    #[test]
+    fn sizes_read_with_binary_units() {
+        assert_eq!(parse_bytes("65536"), Ok(65536));
+        assert_eq!(parse_bytes("512M"), Ok(512 << 20));
+        assert_eq!(parse_bytes("1.5GiB"), Ok(3 << 29));
+        assert_eq!(parse_bytes(" 4 gb "), Ok(4 << 30));
+        assert_eq!(parse_bytes("4X"), Err(SizeError::NotASize("4X".into())));
+        assert_eq!(parse_bytes("0"), Err(SizeError::Zero("0".into())));
     }
 }

@@ -8,7 +8,8 @@
 //! under [`Limits`]: a time and node cap, at most a few at once, cancelled
 //! when the client goes away ([`jobs`]). Every request passes [`guard`]:
 //! the Host check against DNS rebinding, the same-origin and content-type
-//! rules against cross-site requests, and the security headers.
+//! rules against cross-site requests, and the security headers. [`lan`]
+//! finds the address to serve a phone on the same network.
 
 pub mod api;
 mod assets;
@@ -16,6 +17,7 @@ mod body;
 mod error;
 pub mod guard;
 pub mod jobs;
+pub mod lan;
 mod limits;
 mod request;
 

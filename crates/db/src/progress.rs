@@ -1,5 +1,5 @@
-//! Progress of a long run as plain lines on stderr, for batch jobs whose
-//! stderr is a log file (where a progress bar shows nothing): a line when
+//! Progress of a long generation as plain lines, for batch jobs whose
+//! output is a log file (where a progress bar shows nothing): a line when
 //! the done share reaches a new whole percent, at most one a second, and at
 //! least one a minute while work is being done.
 
@@ -8,6 +8,8 @@ use std::time::{Duration, Instant};
 const MIN_GAP: Duration = Duration::from_secs(1);
 const MAX_GAP: Duration = Duration::from_secs(60);
 
+/// The progress lines of one run: [`ProgressLines::update`] says when one
+/// is due and what it reads.
 pub struct ProgressLines {
     /// What is running, e.g. `shard 2/4`.
     label: String,
@@ -17,6 +19,7 @@ pub struct ProgressLines {
 }
 
 impl ProgressLines {
+    /// Starts the clock of the run `label` (e.g. `shard 2/4`).
     pub fn new(label: String) -> ProgressLines {
         ProgressLines {
             label,
@@ -25,9 +28,9 @@ impl ProgressLines {
         }
     }
 
-    /// Reports `done` of `total` units (`detail`: positions, puzzles, …),
-    /// if a line is due.
-    pub fn update(&mut self, done: u64, total: u64, detail: &str) {
+    /// The line reporting `done` of `total` units (`detail`: positions,
+    /// puzzles, …), if one is due.
+    pub fn update(&mut self, done: u64, total: u64, detail: &str) -> Option<String> {
         let now = Instant::now();
         let percent = percent(done, total);
         let due = match self.last {
@@ -37,10 +40,10 @@ impl ProgressLines {
                 done == total || (gap >= MIN_GAP && percent > p) || gap >= MAX_GAP
             }
         };
-        if due {
+        due.then(|| {
             self.last = Some((now, percent));
-            eprintln!("{}", self.line(done, total, detail, now));
-        }
+            self.line(done, total, detail, now)
+        })
     }
 
     fn line(&self, done: u64, total: u64, detail: &str, now: Instant) -> String {

@@ -1,16 +1,30 @@
-//! `serve --lan`: the machine's address on the local network, and the page's
-//! URL as a QR code for the terminal, so a phone opens it with its camera.
+//! Serving on the local network: the machine's address there, and the
+//! page's URL as a QR code for a terminal, so a phone opens it with its
+//! camera.
 
 use qrcode::render::unicode::Dense1x2;
+use qrcode::types::QrError;
 use qrcode::QrCode;
-use std::net::IpAddr;
+use std::io;
+use std::net::{IpAddr, Ipv4Addr};
+
+/// Why there is no local-network address or QR code.
+#[derive(Debug, thiserror::Error)]
+pub enum LanError {
+    #[error("cannot list the network interfaces: {0}")]
+    Interfaces(#[source] io::Error),
+    /// No working interface other than loopback has an IPv4 address.
+    #[error("no network address found")]
+    NoAddress,
+    #[error("cannot make a QR code: {0}")]
+    Qr(#[source] QrError),
+}
 
 /// The IPv4 address of the first working network interface other than
 /// loopback, preferring private ranges (home and office networks).
-pub fn address() -> Result<IpAddr, String> {
-    let interfaces =
-        if_addrs::get_if_addrs().map_err(|e| format!("cannot list the network interfaces: {e}"))?;
-    let mut candidates: Vec<std::net::Ipv4Addr> = interfaces
+pub fn address() -> Result<IpAddr, LanError> {
+    let interfaces = if_addrs::get_if_addrs().map_err(LanError::Interfaces)?;
+    let mut candidates: Vec<Ipv4Addr> = interfaces
         .iter()
         .filter(|i| !i.is_loopback() && !i.is_link_local() && i.is_oper_up())
         .filter_map(|i| match i.ip() {
@@ -19,17 +33,17 @@ pub fn address() -> Result<IpAddr, String> {
         })
         .collect();
     candidates.sort_by_key(|ip| !ip.is_private());
-    candidates.first().map(|ip| IpAddr::V4(*ip)).ok_or_else(|| {
-        "no network address found for --lan: connect to a network, or choose one with --host"
-            .to_string()
-    })
+    candidates
+        .first()
+        .map(|ip| IpAddr::V4(*ip))
+        .ok_or(LanError::NoAddress)
 }
 
 /// `text` as a QR code of Unicode half blocks, two modules a character, with
 /// its quiet zone: light modules are drawn, dark ones left to a dark
 /// terminal's background.
-pub fn qr(text: &str) -> Result<String, String> {
-    let code = QrCode::new(text.as_bytes()).map_err(|e| format!("cannot make a QR code: {e}"))?;
+pub fn qr(text: &str) -> Result<String, LanError> {
+    let code = QrCode::new(text.as_bytes()).map_err(LanError::Qr)?;
     Ok(code
         .render::<Dense1x2>()
         .dark_color(Dense1x2::Light)

@@ -1,0 +1,143 @@
+//! What the database's commands report, in words: a generation's progress
+//! and totals, a Klotski generation's totals, a merged shard, a puzzle's
+//! line, and how much of a generation a file holds.
+
+use crate::klotski::KlotskiSummary;
+use crate::shard::Shard;
+use crate::store::{Database, DbError};
+use crate::{MergedShard, Progress, Puzzle, Summary};
+use std::fmt::{self, Display, Formatter};
+use std::path::Path;
+
+impl Progress {
+    /// `N positions (R M/s), P puzzles`: the rate over the `seconds` since
+    /// the run started.
+    pub fn detail(&self, seconds: f64) -> String {
+        let rate = self.positions as f64 / seconds.max(1e-9);
+        format!(
+            "{} positions ({:.2} M/s), {} puzzles",
+            self.positions,
+            rate / 1e6,
+            self.puzzles
+        )
+    }
+}
+
+impl Summary {
+    /// The run of `shard` into `path` in one line: units run and skipped,
+    /// positions, puzzles, time and rate.
+    pub fn line(&self, shard: Shard, path: &Path) -> String {
+        format!(
+            "shard {shard}: {} units run ({} already done), {} positions, {} puzzles in {:.1} s ({:.2} M positions/s) -> {}",
+            self.units_run,
+            self.units_skipped,
+            self.positions,
+            self.puzzles,
+            self.seconds,
+            self.positions as f64 / self.seconds.max(1e-9) / 1e6,
+            path.display()
+        )
+    }
+}
+
+impl KlotskiSummary {
+    /// The run into `path` in one line: layouts, components, puzzles, time.
+    pub fn line(&self, path: &Path) -> String {
+        format!(
+            "{} layouts (enumerated in {:.2} s), {} components, {} solvable ({} layouts): \
+             {} puzzles in {:.1} s -> {}",
+            self.layouts,
+            self.enumerate_seconds,
+            self.components,
+            self.solvable_components,
+            self.solvable_layouts,
+            self.puzzles,
+            self.seconds,
+            path.display()
+        )
+    }
+}
+
+/// `PATH: part K/N, U units, P new puzzles`.
+impl Display for MergedShard {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let part = self.shard.map_or(String::new(), |s| format!("part {s}, "));
+        write!(
+            f,
+            "{}: {part}{} units, {} new puzzles",
+            self.path.display(),
+            self.units,
+            self.new_puzzles
+        )
+    }
+}
+
+/// The `MOVES BOARD CLUSTER` line of `db query` and `db export`
+/// (fogleman/rush's `rush.txt`).
+impl Display for Puzzle {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{:02} {} {}", self.moves, self.board, self.cluster)
+    }
+}
+
+/// How much of its generation a file holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Completion {
+    /// Units committed.
+    pub done: u64,
+    /// Units of the whole generation, as recorded.
+    pub total: String,
+}
+
+impl Completion {
+    /// Every unit of the generation is in the file.
+    pub fn is_complete(&self) -> bool {
+        self.total.parse() == Ok(self.done)
+    }
+}
+
+impl Database {
+    /// The units committed and the generation's total (`None` for a file
+    /// that records no total, such as an imported one).
+    pub fn completion(&self) -> Result<Option<Completion>, DbError> {
+        let done = self.work_done()?.0;
+        Ok(self
+            .meta()?
+            .into_iter()
+            .find(|(k, _)| k == "units")
+            .map(|(_, total)| Completion { done, total }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn completion_compares_the_units_done_with_the_total() {
+        let db = Database::in_memory().unwrap();
+        assert_eq!(db.completion().unwrap(), None, "no generation recorded");
+        let done = |total: &str| Completion {
+            done: 3,
+            total: total.to_string(),
+        };
+        assert!(done("3").is_complete());
+        assert!(!done("4").is_complete());
+    }
+
+    #[test]
+    fn a_puzzle_line_is_moves_board_cluster() {
+        let puzzle = Puzzle {
+            moves: 7,
+            board: "BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo".into(),
+            cluster: 123,
+            walls: 0,
+            pieces: 8,
+            histogram: Vec::new(),
+        };
+        assert_eq!(
+            puzzle.to_string(),
+            "07 BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo 123"
+        );
+    }
+}
