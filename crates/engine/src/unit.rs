@@ -112,26 +112,6 @@ impl Columns {
                 fewer[occupied].push(without);
             }
         }
-        let mut maps = vec![[NONE; 32]; sets * 6 * 3];
-        for occupied in 0..sets {
-            for row in 0..size {
-                let bit = 1usize << row;
-                for crossing in [Crossing::Pass, Crossing::Fill, Crossing::Vacate] {
-                    let after = match crossing {
-                        Crossing::Pass => occupied,
-                        Crossing::Fill => occupied | bit,
-                        Crossing::Vacate => occupied & !bit,
-                    };
-                    let map = &mut maps[map_index(occupied as u8, row, crossing) as usize];
-                    for (d, &f) in list[occupied].iter().enumerate() {
-                        let covers = fillings.cells[f as usize] as usize & bit != 0;
-                        if crossing == Crossing::Vacate || !covers {
-                            map[d] = digit[after][f as usize];
-                        }
-                    }
-                }
-            }
-        }
         let mut class = vec![[NONE; 32]; sets];
         let mut class_count = vec![0u8; sets];
         for occupied in 0..sets {
@@ -162,6 +142,7 @@ impl Columns {
                 class_digits[occupied][class[occupied][d] as usize] |= 1 << d;
             }
         }
+        let mut maps = vec![[NONE; 32]; sets * 6 * 3];
         let mut class_image = vec![[0u32; 32]; maps.len()];
         for occupied in 0..sets {
             for row in 0..size {
@@ -173,9 +154,12 @@ impl Columns {
                         Crossing::Vacate => occupied & !bit,
                     };
                     let m = map_index(occupied as u8, row, crossing) as usize;
-                    for d in 0..list[occupied].len() {
-                        let to = maps[m][d];
-                        if to != NONE {
+                    for (d, &f) in list[occupied].iter().enumerate() {
+                        let covers = fillings.cells[f as usize] as usize & bit != 0;
+                        if crossing == Crossing::Vacate || !covers {
+                            let to = digit[after][f as usize];
+                            debug_assert_ne!(to, NONE, "a filling that avoids the cells");
+                            maps[m][d] = to;
                             class_image[m][class[occupied][d] as usize] |=
                                 1 << class[after][to as usize];
                         }
