@@ -1,5 +1,8 @@
-//! Generator speed without the database: whole small boards, and a fixed
-//! sample of wall-free 6x6 units (every 2,000th).
+//! Generator speed without the database: whole small boards, a fixed
+//! sample of wall-free 6x6 units (every 2,000th), and a fixed sample of
+//! the full 6x6 run's units (up to two walls, every 26,610th: 100 units
+//! spread over the whole run; units with walls have shorter fibers and
+//! cost more per position than wall-free ones).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use unblocker_db::rush::{Generator, Scratch};
@@ -14,7 +17,7 @@ fn run(generator: &Generator, units: &[usize], scratch: &mut Scratch) -> u64 {
 fn small_boards(c: &mut Criterion) {
     let mut group = c.benchmark_group("rush");
     group.sample_size(10);
-    for (size, walls, every) in [(4, 2, 1), (5, 0, 1), (6, 0, 2000)] {
+    for (size, walls, every) in [(4, 2, 1), (5, 0, 1), (6, 0, 2000), (6, 2, 26610)] {
         let generator = Generator::new(size, walls).unwrap();
         let units: Vec<usize> = (0..generator.units()).step_by(every).collect();
         let mut scratch = Scratch::default();
