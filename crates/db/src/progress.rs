@@ -1,7 +1,9 @@
 //! Progress of a long generation as plain lines, for batch jobs whose
 //! output is a log file (where a progress bar shows nothing): a line when
 //! the done share reaches a new whole percent, at most one a second, and at
-//! least one a minute while work is being done.
+//! least one a minute while work is being done. The ETA comes from the
+//! units this run has done, so a resumed run's is not skewed by the units
+//! an earlier run committed.
 
 use std::time::{Duration, Instant};
 
@@ -14,6 +16,9 @@ pub struct ProgressLines {
     /// What is running, e.g. `shard 2/4`.
     label: String,
     start: Instant,
+    /// The units done before this run (an earlier run's), known at the
+    /// first update: one fewer than the units done then.
+    before: Option<u64>,
     /// When the last line was written, and its whole percent.
     last: Option<(Instant, u64)>,
 }
@@ -24,14 +29,17 @@ impl ProgressLines {
         ProgressLines {
             label,
             start: Instant::now(),
+            before: None,
             last: None,
         }
     }
 
     /// The line reporting `done` of `total` units (`detail`: positions,
-    /// puzzles, …), if one is due.
+    /// puzzles, …), if one is due. Called after each unit this run
+    /// commits.
     pub fn update(&mut self, done: u64, total: u64, detail: &str) -> Option<String> {
         let now = Instant::now();
+        self.before.get_or_insert(done.saturating_sub(1));
         let percent = percent(done, total);
         let due = match self.last {
             None => true,
@@ -48,9 +56,10 @@ impl ProgressLines {
 
     fn line(&self, done: u64, total: u64, detail: &str, now: Instant) -> String {
         let elapsed = now - self.start;
-        let eta = match done {
+        let run = done.saturating_sub(self.before.unwrap_or(0));
+        let eta = match run {
             0 => "?".to_string(),
-            _ => clock(elapsed.mul_f64(total.saturating_sub(done) as f64 / done as f64)),
+            _ => clock(elapsed.mul_f64(total.saturating_sub(done) as f64 / run as f64)),
         };
         format!(
             "[{}] {}: {done}/{total} units ({}%), ETA {eta}, {detail}",
@@ -85,5 +94,18 @@ mod tests {
             "[00:00:10] shard 2/4: 300/1200 units (25%), ETA 00:00:30, 9 positions"
         );
         assert_eq!(clock(Duration::from_secs(3 * 3600 + 61)), "03:01:01");
+    }
+
+    #[test]
+    fn a_resumed_runs_eta_counts_only_its_own_units() {
+        let mut p = ProgressLines::new("shard 1/1".into());
+        // An earlier run committed 900 units; this one commits the 901st.
+        assert!(p.update(901, 1200, "").is_some());
+        // 100 units of this run in 10 s: 200 more take 20 s.
+        let line = p.line(1000, 1200, "x", p.start + Duration::from_secs(10));
+        assert_eq!(
+            line,
+            "[00:00:10] shard 1/1: 1000/1200 units (83%), ETA 00:00:20, x"
+        );
     }
 }
