@@ -10,15 +10,57 @@ use std::time::{Duration, Instant};
 const MIN_GAP: Duration = Duration::from_secs(1);
 const MAX_GAP: Duration = Duration::from_secs(60);
 
+/// A run's estimated time left, from the units it has done itself (so a
+/// resumed run's is not skewed by the units an earlier run committed).
+pub struct Eta {
+    start: Instant,
+    /// The units done before this run, known at the first update: one
+    /// fewer than the units done then.
+    before: Option<u64>,
+}
+
+impl Default for Eta {
+    fn default() -> Eta {
+        Eta::new()
+    }
+}
+
+impl Eta {
+    /// Starts the clock.
+    pub fn new() -> Eta {
+        Eta {
+            start: Instant::now(),
+            before: None,
+        }
+    }
+
+    /// The time left (`hh:mm:ss`) once `done` of `total` units are done.
+    /// Called after each unit this run commits.
+    pub fn update(&mut self, done: u64, total: u64) -> String {
+        self.note(done);
+        self.at(done, total, Instant::now())
+    }
+
+    /// Learns the units done before this run from its first unit.
+    fn note(&mut self, done: u64) {
+        self.before.get_or_insert(done.saturating_sub(1));
+    }
+
+    fn at(&self, done: u64, total: u64, now: Instant) -> String {
+        let run = done.saturating_sub(self.before.unwrap_or(0));
+        match run {
+            0 => "?".to_string(),
+            _ => clock((now - self.start).mul_f64(total.saturating_sub(done) as f64 / run as f64)),
+        }
+    }
+}
+
 /// The progress lines of one run: [`ProgressLines::update`] says when one
 /// is due and what it reads.
 pub struct ProgressLines {
     /// What is running, e.g. `shard 2/4`.
     label: String,
-    start: Instant,
-    /// The units done before this run (an earlier run's), known at the
-    /// first update: one fewer than the units done then.
-    before: Option<u64>,
+    eta: Eta,
     /// When the last line was written, and its whole percent.
     last: Option<(Instant, u64)>,
 }
@@ -28,8 +70,7 @@ impl ProgressLines {
     pub fn new(label: String) -> ProgressLines {
         ProgressLines {
             label,
-            start: Instant::now(),
-            before: None,
+            eta: Eta::new(),
             last: None,
         }
     }
@@ -39,7 +80,7 @@ impl ProgressLines {
     /// commits.
     pub fn update(&mut self, done: u64, total: u64, detail: &str) -> Option<String> {
         let now = Instant::now();
-        self.before.get_or_insert(done.saturating_sub(1));
+        self.eta.note(done);
         let percent = percent(done, total);
         let due = match self.last {
             None => true,
@@ -55,17 +96,12 @@ impl ProgressLines {
     }
 
     fn line(&self, done: u64, total: u64, detail: &str, now: Instant) -> String {
-        let elapsed = now - self.start;
-        let run = done.saturating_sub(self.before.unwrap_or(0));
-        let eta = match run {
-            0 => "?".to_string(),
-            _ => clock(elapsed.mul_f64(total.saturating_sub(done) as f64 / run as f64)),
-        };
         format!(
-            "[{}] {}: {done}/{total} units ({}%), ETA {eta}, {detail}",
-            clock(elapsed),
+            "[{}] {}: {done}/{total} units ({}%), ETA {}, {detail}",
+            clock(now - self.eta.start),
             self.label,
-            percent(done, total)
+            percent(done, total),
+            self.eta.at(done, total, now)
         )
     }
 }
@@ -88,7 +124,12 @@ mod tests {
     #[test]
     fn lines_give_units_share_and_eta() {
         let p = ProgressLines::new("shard 2/4".into());
-        let line = p.line(300, 1200, "9 positions", p.start + Duration::from_secs(10));
+        let line = p.line(
+            300,
+            1200,
+            "9 positions",
+            p.eta.start + Duration::from_secs(10),
+        );
         assert_eq!(
             line,
             "[00:00:10] shard 2/4: 300/1200 units (25%), ETA 00:00:30, 9 positions"
@@ -102,7 +143,7 @@ mod tests {
         // An earlier run committed 900 units; this one commits the 901st.
         assert!(p.update(901, 1200, "").is_some());
         // 100 units of this run in 10 s: 200 more take 20 s.
-        let line = p.line(1000, 1200, "x", p.start + Duration::from_secs(10));
+        let line = p.line(1000, 1200, "x", p.eta.start + Duration::from_secs(10));
         assert_eq!(
             line,
             "[00:00:10] shard 1/1: 1000/1200 units (83%), ETA 00:00:20, x"
