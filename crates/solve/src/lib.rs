@@ -17,6 +17,7 @@ mod control;
 mod deepening;
 mod depth_first;
 pub mod json;
+mod kept;
 pub mod memory;
 mod retrograde;
 mod solution;
