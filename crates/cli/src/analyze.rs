@@ -32,11 +32,7 @@ pub fn run(args: Args) -> Result<u8, String> {
         .map_err(|e| e.to_string())?;
     let json = AnalyzeJson::new(&puzzle.board, &analysis);
     if args.target.json {
-        println!(
-            "{}",
-            serde_json::to_string(&json).map_err(|e| e.to_string())?
-        );
-        return Ok(0);
+        return crate::print_json(&json);
     }
     print!("{}", AnalysisText(&json));
     Ok(0)

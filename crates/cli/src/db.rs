@@ -316,7 +316,7 @@ fn run_query(db: &Database, args: QueryArgs) -> Result<u8, String> {
     };
     for p in db.query(&query).map_err(advice)? {
         if args.format == "json" {
-            println!("{}", serde_json::to_string(&p).map_err(|e| e.to_string())?);
+            crate::print_json(&p)?;
         } else {
             println!("{p}");
         }
@@ -328,10 +328,7 @@ fn run_stats(path: &Path, args: StatsArgs) -> Result<u8, String> {
     let db = Database::open_existing(path).map_err(advice)?;
     let stats = Stats::of(&db).map_err(advice)?;
     if args.json {
-        println!(
-            "{}",
-            serde_json::to_string(&stats).map_err(|e| e.to_string())?
-        );
+        crate::print_json(&stats)?;
     } else {
         print!("{}", stats.text());
     }

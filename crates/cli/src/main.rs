@@ -81,6 +81,15 @@ fn main() -> ExitCode {
     }
 }
 
+/// Prints `value` as one line of JSON; the exit code of success.
+fn print_json(value: &impl serde::Serialize) -> Result<u8, String> {
+    println!(
+        "{}",
+        serde_json::to_string(value).map_err(|e| e.to_string())?
+    );
+    Ok(0)
+}
+
 /// Memory caps are checked against the blocks searches allocate: have every
 /// block of 1 MiB or more mapped on its own, so that freeing it gives it back
 /// to the system at once. (glibc otherwise raises that threshold as large

@@ -53,8 +53,7 @@ pub fn run(args: Args) -> Result<u8, String> {
     }
     let scan = unblocker_scan::scan(&bytes).map_err(|e| format!("{name}: {e}"))?;
     if args.json {
-        let json = serde_json::to_string(&scan.json()).map_err(|e| e.to_string())?;
-        println!("{json}");
+        crate::print_json(&scan.json())?;
     } else {
         // The board drawn unless the solution (which draws it) follows.
         print!("{}", scan.text());

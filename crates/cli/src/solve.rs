@@ -143,12 +143,7 @@ pub(crate) fn solve_board(
         .solve(board, &options)
         .map_err(solve_message)?;
     if args.target.json {
-        let json = SolveJson::new(board, &report);
-        println!(
-            "{}",
-            serde_json::to_string(&json).map_err(|e| e.to_string())?
-        );
-        return Ok(0);
+        return crate::print_json(&SolveJson::new(board, &report));
     }
     let color = args.color.enabled();
     if args.play && report.verdict == Verdict::Solved {
