@@ -7,8 +7,7 @@ use unblocker_solve::json::SolveJson;
 use unblocker_solve::memory::{self, MemoryBudget};
 use unblocker_solve::text::SolutionText;
 use unblocker_solve::{
-    timeout_of, Algorithm, Control, Heuristic, HeuristicError, SolveError, SolveOptions, Solver,
-    Verdict,
+    Algorithm, Heuristic, HeuristicError, SolveError, SolveOptions, Solver, Verdict,
 };
 
 #[derive(clap::Args)]
@@ -97,29 +96,15 @@ impl MemoryArgs {
 impl SearchArgs {
     /// The solve options for `metric`, its searches charged to `memory`.
     pub fn options(&self, metric: Metric, memory: &MemoryBudget) -> Result<SolveOptions, String> {
-        let timeout = self
-            .timeout
-            .map(timeout_of)
-            .transpose()
-            .map_err(|e| format!("--{e}"))?;
-        if self.heuristic.is_some() && !self.algorithm.is_informed() {
-            return Err(format!(
-                "--heuristic is for astar, idastar and greedy; {} uses none",
-                self.algorithm
-            ));
-        }
-        Ok(SolveOptions {
+        SolveOptions::new(
             metric,
-            control: Control {
-                max_nodes: self.max_nodes,
-                timeout,
-                memory: Some(memory.clone()),
-                ..Control::default()
-            },
-            explore_component: false,
-            algorithm: self.algorithm,
-            heuristic: self.heuristic,
-        })
+            self.algorithm,
+            self.heuristic,
+            self.timeout,
+            self.max_nodes,
+            memory,
+        )
+        .map_err(|e| format!("--{e}"))
     }
 }
 

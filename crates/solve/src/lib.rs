@@ -34,7 +34,7 @@ pub use memory::MemoryBudget;
 pub use retrograde::{Levels, Retrograde, UNLABELLED, UNREACHED};
 pub use solution::{name_moves, replay, Move};
 use solver::analyze_with;
-pub use solver::{analyze, solve, Analysis, Report, SolveOptions, Verdict};
+pub use solver::{analyze, solve, Analysis, OptionsError, Report, SolveOptions, Verdict};
 pub use stats::{LevelStats, Stats};
 pub use sweep::Sweep;
 pub use table::{Entry, StateTable};

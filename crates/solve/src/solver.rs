@@ -3,7 +3,8 @@
 use crate::algorithm::{Algorithm, Found, Query};
 use crate::best_first::Order;
 use crate::bfs::{StopAt, Walk, Walking, Workspace};
-use crate::control::{Control, StopReason};
+use crate::control::{timeout_of, BadTimeout, Control, StopReason};
+use crate::memory::MemoryBudget;
 use crate::solution::{name_moves, Move};
 use crate::stats::Stats;
 use crate::sweep::Sweep;
@@ -26,7 +27,49 @@ pub struct SolveOptions {
     pub heuristic: Option<Heuristic>,
 }
 
+/// Why a search's settings were refused (the words name the setting
+/// first, so that a front end can put its own name for it before them).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum OptionsError {
+    #[error(transparent)]
+    Timeout(#[from] BadTimeout),
+    /// A heuristic given to an algorithm that uses none.
+    #[error("heuristic is for astar, idastar and greedy; {0} uses none")]
+    UnusedHeuristic(Algorithm),
+}
+
 impl SolveOptions {
+    /// The options of a search as a front end takes them: `algorithm`
+    /// (with `heuristic`, for an informed one) in `metric`, stopped after
+    /// `timeout` seconds or `max_nodes` positions, its memory charged to
+    /// `memory`.
+    pub fn new(
+        metric: Metric,
+        algorithm: Algorithm,
+        heuristic: Option<Heuristic>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+        memory: &MemoryBudget,
+    ) -> Result<SolveOptions, OptionsError> {
+        let timeout = timeout.map(timeout_of).transpose()?;
+        if heuristic.is_some() && !algorithm.is_informed() {
+            return Err(OptionsError::UnusedHeuristic(algorithm));
+        }
+        let control = Control {
+            max_nodes,
+            timeout,
+            memory: Some(memory.clone()),
+            ..Control::default()
+        };
+        Ok(SolveOptions {
+            metric,
+            control,
+            explore_component: false,
+            algorithm,
+            heuristic,
+        })
+    }
+
     /// The heuristic the algorithm uses, if it uses one.
     pub fn heuristic_used(&self) -> Option<Heuristic> {
         self.algorithm
