@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use unblocker_model::collection::{self, EntryError};
 use unblocker_model::Metric;
 use unblocker_solve::batch::{Answer, Batch, BatchOptions, Failure};
+use unblocker_solve::MemoryBudget;
 
 #[derive(clap::Args)]
 #[command(
@@ -61,7 +62,7 @@ pub fn run(args: Args) -> Result<u8, String> {
     }
     // One memory budget for every thread; bad search options refused once,
     // before any puzzle.
-    let budget = args.search.memory.budget();
+    let budget = MemoryBudget::for_searches(args.search.memory.max_memory);
     let options = BatchOptions {
         metric: args.metric,
         search: args.search.options(Metric::default(), &budget)?,

@@ -3,12 +3,11 @@
 //! charts, and `compare.md` beside the FEUP study's own measurements (all
 //! in `unblocker-report`).
 
-use crate::solve::SearchArgs;
 use std::path::{Path, PathBuf};
 use unblocker_model::Metric;
 use unblocker_report::study::{self, DEFAULT_FILES};
 use unblocker_report::{variants, Comparison};
-use unblocker_solve::{Algorithm, Heuristic};
+use unblocker_solve::{Algorithm, Heuristic, MemoryBudget, SolveOptions};
 
 /// The environment variable naming the data directory (as in the tests).
 const DATA_VAR: &str = "UNBLOCKER_DATA";
@@ -68,12 +67,10 @@ pub fn run(args: Args) -> Result<u8, String> {
     };
     let puzzles = study::read_puzzles(&files).map_err(|e| e.to_string())?;
     let variants = variants(&args.algorithms, &args.heuristics, metric);
-    let search = SearchArgs {
-        max_nodes: Some(args.max_nodes),
-        timeout: args.timeout,
-        ..SearchArgs::default()
-    };
-    let options = search.options(metric, &search.memory.budget())?;
+    let memory = MemoryBudget::for_searches(None);
+    let (timeout, max_nodes) = (args.timeout, Some(args.max_nodes));
+    let options = SolveOptions::new(metric, Algorithm::Bfs, None, timeout, max_nodes, &memory)
+        .map_err(|e| format!("--{e}"))?;
     let comparison = Comparison::run(&puzzles, variants, options, |variant| {
         eprintln!("running {} on {} puzzles", variant.label(), puzzles.len())
     })

@@ -1,6 +1,7 @@
 //! `unblocker serve`: the web UI and its JSON API (crate `unblocker-web`).
 
 use std::path::PathBuf;
+use unblocker_solve::memory::left_for_searches;
 use unblocker_solve::timeout_of;
 use unblocker_web::lan::{self, LanError};
 use unblocker_web::{Config, Limits};
@@ -60,7 +61,7 @@ pub fn run(args: Args) -> Result<u8, String> {
     if let Some(n) = args.max_nodes {
         limits.max_nodes = n;
     }
-    limits.max_memory = args.memory.for_searches();
+    limits.max_memory = left_for_searches(args.memory.max_memory);
     let database = args
         .database
         .or_else(|| unblocker_db::Database::default_path().filter(|path| path.exists()));

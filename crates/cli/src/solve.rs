@@ -75,24 +75,6 @@ pub struct MemoryArgs {
     pub max_memory: Option<u64>,
 }
 
-impl MemoryArgs {
-    /// The limit asked for, or the default.
-    pub fn limit(&self) -> u64 {
-        self.max_memory.unwrap_or_else(memory::default_limit)
-    }
-
-    /// The bytes left for searches: the limit less what the process
-    /// already holds.
-    pub fn for_searches(&self) -> u64 {
-        memory::left_for_searches(self.limit())
-    }
-
-    /// The budget every search of this run shares.
-    pub fn budget(&self) -> MemoryBudget {
-        MemoryBudget::new(self.for_searches())
-    }
-}
-
 impl SearchArgs {
     /// The solve options for `metric`, its searches charged to `memory`.
     pub fn options(&self, metric: Metric, memory: &MemoryBudget) -> Result<SolveOptions, String> {
@@ -120,7 +102,7 @@ pub(crate) fn solve_board(
     board: &unblocker_model::Board,
     args: &Args,
 ) -> Result<u8, String> {
-    let budget = args.search.memory.budget();
+    let budget = MemoryBudget::for_searches(args.search.memory.max_memory);
     let options = args
         .search
         .options(metric_for(board, args.target.metric), &budget)?;
