@@ -94,8 +94,8 @@ fn with_advice(error: PuzzleError) -> String {
 }
 
 /// A board's error with the command line's advice.
-pub fn board_message(error: BoardError) -> String {
-    format!("{error}{}", klotski_advice(&error))
+pub fn board_message(error: &BoardError) -> String {
+    format!("{error}{}", klotski_advice(error))
 }
 
 /// The flag for a board that is Klotski, when it was read as Rush Hour.

@@ -108,7 +108,7 @@ pub(crate) fn solve_board(
         .options(metric_for(board, args.target.metric), &budget)?;
     let report = Solver::new()
         .solve(board, &options)
-        .map_err(solve_message)?;
+        .map_err(|e| solve_message(&e))?;
     if args.target.json {
         return crate::print_json(&SolveJson::new(board, &report));
     }
@@ -131,7 +131,7 @@ pub(crate) fn solve_board(
 
 /// A solve's error with the command line's advice: the flag of the metric a
 /// heuristic needs.
-pub(crate) fn solve_message(error: SolveError) -> String {
+pub(crate) fn solve_message(error: &SolveError) -> String {
     match error {
         SolveError::Heuristic(HeuristicError::NeedsStep { .. }) => {
             format!("{error}, or --metric step")
