@@ -3,14 +3,11 @@
 //! charts, and `compare.md` beside the FEUP study's own measurements (all
 //! in `unblocker-report`).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use unblocker_model::Metric;
-use unblocker_report::study::{self, DEFAULT_FILES};
+use unblocker_report::study;
 use unblocker_report::{variants, Comparison};
 use unblocker_solve::{Algorithm, Heuristic, MemoryBudget, SolveOptions};
-
-/// The environment variable naming the data directory (as in the tests).
-const DATA_VAR: &str = "UNBLOCKER_DATA";
 
 #[derive(clap::Args)]
 #[command(
@@ -61,7 +58,8 @@ pub struct Args {
 pub fn run(args: Args) -> Result<u8, String> {
     let metric = args.metric.unwrap_or(Metric::Slide);
     let files = if args.files.is_empty() {
-        default_files()?
+        let data = std::env::var_os(study::DATA_VAR);
+        study::default_files(data.as_deref()).map_err(|e| e.to_string())?
     } else {
         args.files
     };
@@ -90,17 +88,4 @@ pub fn run(args: Args) -> Result<u8, String> {
         .map_err(|e| e.to_string())?;
     println!("wrote {} and the charts", path.display());
     Ok(0)
-}
-
-/// The default files in the data directory named by `UNBLOCKER_DATA`.
-fn default_files() -> Result<Vec<PathBuf>, String> {
-    let Some(dir) = std::env::var_os(DATA_VAR).filter(|v| !v.is_empty()) else {
-        return Err(format!(
-            "no puzzle files: name them, or set {DATA_VAR} to the data directory holding \
-             {} and {} (e.g. {DATA_VAR}=../shared)",
-            DEFAULT_FILES[0], DEFAULT_FILES[1]
-        ));
-    };
-    let dir = Path::new(&dir);
-    study::default_files(dir).map_err(|e| format!("{e} ({DATA_VAR}={})", dir.display()))
 }
