@@ -42,7 +42,7 @@ impl PuzzleOptions {
 }
 
 /// The arguments `solve` and `analyze` share.
-#[derive(clap::Args)]
+#[derive(clap::Args, Default)]
 pub struct PuzzleArgs {
     /// Bundled name, board string, file, or - for stdin.
     pub puzzle: String,

@@ -1,7 +1,6 @@
 //! `unblocker scan`: read a board from a screenshot, print it (or its JSON),
 //! optionally write the debug picture and go on to solve it.
 
-use crate::input::PuzzleArgs;
 use crate::render::ColorChoice;
 use std::path::PathBuf;
 use unblocker_model::drawing::draw;
@@ -67,17 +66,8 @@ pub fn run(args: Args) -> Result<u8, String> {
     if !args.json {
         println!();
     }
-    let solve = crate::solve::Args {
-        target: PuzzleArgs {
-            puzzle: name.clone(),
-            metric: args.metric,
-            json: args.json,
-            options: Default::default(),
-        },
-        play: false,
-        no_boards: args.no_boards,
-        search: Default::default(),
-        color: args.color,
-    };
+    let mut solve = crate::solve::Args::default();
+    (solve.target.metric, solve.target.json) = (args.metric, args.json);
+    (solve.no_boards, solve.color) = (args.no_boards, args.color);
     crate::solve::solve_board(Some(&name), &scan.board, &solve)
 }

@@ -10,7 +10,7 @@ use unblocker_solve::{
     Algorithm, Heuristic, HeuristicError, SolveError, SolveOptions, Solver, Verdict,
 };
 
-#[derive(clap::Args)]
+#[derive(clap::Args, Default)]
 #[command(
     about = "Solve a puzzle optimally and print the moves",
     long_about = "Solve a puzzle optimally (breadth-first search) and print the moves with the board \
