@@ -73,13 +73,7 @@ pub fn run(args: Args) -> Result<u8, String> {
         eprintln!("running {} on {} puzzles", variant.label(), puzzles.len())
     })
     .map_err(|e| e.to_string())?;
-    for table in comparison.tables() {
-        println!(
-            "\n## {} ({} puzzles, metric {metric})\n\n{}",
-            table.category, table.puzzles, table.text
-        );
-    }
-    println!("\n{}", comparison.cut_note());
+    print!("{}", comparison.text());
     let measurements = args
         .measurements
         .unwrap_or_else(|| study::measurements_beside(&files[0]));
