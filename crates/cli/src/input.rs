@@ -1,7 +1,7 @@
 //! Turning a PUZZLE argument (bundled name, board text, file or `-`) into a
 //! board, and the `convert` command.
 
-use clap::ValueEnum;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use std::io::Read;
 use std::path::Path;
 use unblocker_model::format::{self, Format, ParseOptions};
@@ -12,32 +12,19 @@ use unblocker_model::{Board, BoardError, Game, Metric};
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct PuzzleOptions {
     /// Force the game instead of detecting it from the board.
-    #[arg(long, value_enum)]
-    pub game: Option<GameArg>,
+    #[arg(long, value_parser = PossibleValuesParser::new(["rush", "klotski"])
+        .map(|game| if game == "rush" { Game::RushHour } else { Game::Klotski }))]
+    pub game: Option<Game>,
     /// Klotski goal: the cell ROW,COL (from 0) the target's top-left corner
     /// must reach, instead of the board's own or the bottom centre.
-    #[arg(long, value_name = "ROW,COL", value_parser = parse_goal)]
+    #[arg(long, value_name = "ROW,COL", value_parser = puzzle::parse_goal)]
     pub goal: Option<(u8, u8)>,
-}
-
-/// `ROW,COL` for `--goal` and Klotski rows of `batch`.
-pub use unblocker_model::puzzle::parse_goal;
-
-#[derive(ValueEnum, Clone, Copy, Debug)]
-pub enum GameArg {
-    Rush,
-    Klotski,
 }
 
 impl PuzzleOptions {
     pub fn parse_options(&self) -> ParseOptions {
-        ParseOptions {
-            game: self.game.map(|g| match g {
-                GameArg::Rush => Game::RushHour,
-                GameArg::Klotski => Game::Klotski,
-            }),
-            goal: self.goal,
-        }
+        let (game, goal) = (self.game, self.goal);
+        ParseOptions { game, goal }
     }
 }
 
