@@ -4,7 +4,7 @@ use crate::input::{load, metric_for, PuzzleArgs};
 use crate::solve::MemoryArgs;
 use unblocker_solve::json::AnalyzeJson;
 use unblocker_solve::text::AnalysisText;
-use unblocker_solve::{Control, Solver};
+use unblocker_solve::{Control, MemoryBudget, Solver};
 
 #[derive(clap::Args)]
 #[command(
@@ -24,7 +24,7 @@ pub fn run(args: Args) -> Result<u8, String> {
     let puzzle = load(&args.target.puzzle, &args.target.options)?;
     let metric = metric_for(&puzzle.board, args.target.metric);
     let control = Control {
-        memory: Some(args.memory.budget()),
+        memory: Some(MemoryBudget::for_searches(args.memory.max_memory)),
         ..Control::default()
     };
     let analysis = Solver::new()
@@ -32,11 +32,7 @@ pub fn run(args: Args) -> Result<u8, String> {
         .map_err(|e| e.to_string())?;
     let json = AnalyzeJson::new(&puzzle.board, &analysis);
     if args.target.json {
-        println!(
-            "{}",
-            serde_json::to_string(&json).map_err(|e| e.to_string())?
-        );
-        return Ok(0);
+        return crate::print_json(&json);
     }
     print!("{}", AnalysisText(&json));
     Ok(0)

@@ -4,11 +4,11 @@
 
 use crate::input::{board_message, read_file, PuzzleOptions};
 use crate::solve::solve_message;
-use serde_json::{json, Value};
 use std::path::PathBuf;
 use unblocker_model::collection::{self, EntryError};
 use unblocker_model::Metric;
-use unblocker_solve::batch::{Answer, Batch, BatchOptions, Failure};
+use unblocker_solve::batch::{Batch, BatchOptions, Failure};
+use unblocker_solve::MemoryBudget;
 
 #[derive(clap::Args)]
 #[command(
@@ -61,7 +61,7 @@ pub fn run(args: Args) -> Result<u8, String> {
     }
     // One memory budget for every thread; bad search options refused once,
     // before any puzzle.
-    let budget = args.search.memory.budget();
+    let budget = MemoryBudget::for_searches(args.search.memory.max_memory);
     let options = BatchOptions {
         metric: args.metric,
         search: args.search.options(Metric::default(), &budget)?,
@@ -72,131 +72,40 @@ pub fn run(args: Args) -> Result<u8, String> {
     }
     let batch =
         Batch::run(&entries, &options, args.threads.unwrap_or(0)).map_err(|e| e.to_string())?;
-    let mut mismatches = Vec::new();
-    for (entry, outcome) in entries.iter().zip(&batch.outcomes) {
-        let shown = Shown::of(&entry.label, outcome, args.check);
+    let listing = batch.listing(&entries, args.check, failure_message);
+    for shown in &listing.entries {
         if args.json {
             println!("{}", shown.json);
         } else if !args.quiet {
             println!("{}", shown.line);
         }
-        mismatches.extend(shown.mismatch);
         if let Some(e) = &shown.error {
             eprintln!("unblocker: {e}");
         }
     }
     // With --json, stdout holds only the objects.
-    let say = |text: String| {
+    for line in &listing.summary {
         if args.json {
-            eprintln!("{text}");
+            eprintln!("{line}");
         } else {
-            println!("{text}");
-        }
-    };
-    say(batch.summary());
-    if args.check {
-        if mismatches.is_empty() {
-            say(format!(
-                "check: all {} answers match the file",
-                entries.len()
-            ));
-        } else {
-            say(format!("check: {} mismatches", mismatches.len()));
-            for m in &mismatches {
-                say(format!("  {m}"));
-            }
-            return Ok(crate::EXIT_CHECK_FAILED);
+            println!("{line}");
         }
     }
     let failed = batch.outcomes.iter().any(Result::is_err);
-    Ok(if failed { crate::EXIT_BAD_INPUT } else { 0 })
+    Ok(if listing.mismatches > 0 {
+        crate::EXIT_CHECK_FAILED
+    } else if failed {
+        crate::EXIT_BAD_INPUT
+    } else {
+        0
+    })
 }
 
-/// What is shown of one entry: its line, its `--json` object, its
-/// mismatch, and its error with the command line's advice.
-struct Shown {
-    line: String,
-    json: Value,
-    mismatch: Option<String>,
-    error: Option<String>,
-}
-
-impl Shown {
-    fn of(label: &str, outcome: &Result<Answer, Failure>, check: bool) -> Shown {
-        let e = match outcome {
-            Ok(answer) => {
-                return Shown {
-                    line: answer.line(),
-                    json: answer.json(),
-                    mismatch: answer.mismatch(),
-                    error: None,
-                }
-            }
-            Err(Failure::Unreadable(EntryError::Board(e))) => board_message(e.clone()),
-            Err(Failure::Solve(e)) => solve_message(e.clone()),
-            Err(e) => e.to_string(),
-        };
-        let unreadable = matches!(outcome, Err(Failure::Unreadable(_)));
-        Shown {
-            line: format!("{label:>10}  error: {e}"),
-            json: json!({"label": label, "error": e}),
-            mismatch: (check && unreadable).then(|| format!("{label}: unreadable: {e}")),
-            error: Some(format!("{label}: {e}")),
-        }
-    }
-}
-
-/// Batch files of every kind, generated and mutated, through the reader and
-/// every entry's solve and check (`--check --json`), in process; and the
-/// batch files of the regression corpus.
-#[cfg(test)]
-mod fuzz {
-    use super::*;
-    use crate::solve::SearchArgs;
-    use unblocker_fuzz::corpus::{self, Kind};
-    use unblocker_solve::batch::solve_entry;
-    use unblocker_solve::{MemoryBudget, Solver};
-
-    fn check(bytes: &[u8]) -> Result<(), String> {
-        let text = String::from_utf8_lossy(bytes);
-        let Ok(entries) = collection::read(&text, PuzzleOptions::default().parse_options()) else {
-            return Ok(());
-        };
-        let search = SearchArgs {
-            max_nodes: Some(300),
-            ..SearchArgs::default()
-        };
-        let options = BatchOptions {
-            metric: None,
-            search: search.options(Metric::default(), &MemoryBudget::new(64 << 20))?,
-            check: true,
-        };
-        let mut solver = Solver::new();
-        for entry in &entries {
-            let outcome = solve_entry(&mut solver, entry, &options);
-            if Shown::of(&entry.label, &outcome, true).json["label"] != entry.label.as_str() {
-                return Err(format!("{}: the JSON line lost its label", entry.label));
-            }
-        }
-        Ok(())
-    }
-
-    #[test]
-    fn batch_files_of_every_kind() {
-        unblocker_fuzz::fuzz(
-            "batch",
-            Kind::Batch,
-            2000,
-            unblocker_fuzz::batch::file(),
-            Clone::clone,
-            |bytes| check(bytes),
-        );
-    }
-
-    #[test]
-    fn the_batch_corpus() {
-        for (name, bytes) in corpus::files(Kind::Batch) {
-            check(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
-        }
+/// An entry's failure with the command line's advice.
+fn failure_message(failure: &Failure) -> String {
+    match failure {
+        Failure::Unreadable(EntryError::Board(e)) => board_message(e),
+        Failure::Solve(e) => solve_message(e),
+        e => e.to_string(),
     }
 }

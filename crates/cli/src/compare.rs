@@ -3,15 +3,11 @@
 //! charts, and `compare.md` beside the FEUP study's own measurements (all
 //! in `unblocker-report`).
 
-use crate::solve::SearchArgs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use unblocker_model::Metric;
-use unblocker_report::study::{self, DEFAULT_FILES};
+use unblocker_report::study;
 use unblocker_report::{variants, Comparison};
-use unblocker_solve::{Algorithm, Heuristic};
-
-/// The environment variable naming the data directory (as in the tests).
-const DATA_VAR: &str = "UNBLOCKER_DATA";
+use unblocker_solve::{Algorithm, Heuristic, MemoryBudget, SolveOptions};
 
 #[derive(clap::Args)]
 #[command(
@@ -62,29 +58,22 @@ pub struct Args {
 pub fn run(args: Args) -> Result<u8, String> {
     let metric = args.metric.unwrap_or(Metric::Slide);
     let files = if args.files.is_empty() {
-        default_files()?
+        let data = std::env::var_os(study::DATA_VAR);
+        study::default_files(data.as_deref()).map_err(|e| e.to_string())?
     } else {
         args.files
     };
     let puzzles = study::read_puzzles(&files).map_err(|e| e.to_string())?;
     let variants = variants(&args.algorithms, &args.heuristics, metric);
-    let search = SearchArgs {
-        max_nodes: Some(args.max_nodes),
-        timeout: args.timeout,
-        ..SearchArgs::default()
-    };
-    let options = search.options(metric, &search.memory.budget())?;
+    let memory = MemoryBudget::for_searches(None);
+    let (timeout, max_nodes) = (args.timeout, Some(args.max_nodes));
+    let options = SolveOptions::new(metric, Algorithm::Bfs, None, timeout, max_nodes, &memory)
+        .map_err(|e| format!("--{e}"))?;
     let comparison = Comparison::run(&puzzles, variants, options, |variant| {
         eprintln!("running {} on {} puzzles", variant.label(), puzzles.len())
     })
     .map_err(|e| e.to_string())?;
-    for table in comparison.tables() {
-        println!(
-            "\n## {} ({} puzzles, metric {metric})\n\n{}",
-            table.category, table.puzzles, table.text
-        );
-    }
-    println!("\n{}", comparison.cut_note());
+    print!("{}", comparison.text());
     let measurements = args
         .measurements
         .unwrap_or_else(|| study::measurements_beside(&files[0]));
@@ -93,17 +82,4 @@ pub fn run(args: Args) -> Result<u8, String> {
         .map_err(|e| e.to_string())?;
     println!("wrote {} and the charts", path.display());
     Ok(0)
-}
-
-/// The default files in the data directory named by `UNBLOCKER_DATA`.
-fn default_files() -> Result<Vec<PathBuf>, String> {
-    let Some(dir) = std::env::var_os(DATA_VAR).filter(|v| !v.is_empty()) else {
-        return Err(format!(
-            "no puzzle files: name them, or set {DATA_VAR} to the data directory holding \
-             {} and {} (e.g. {DATA_VAR}=../shared)",
-            DEFAULT_FILES[0], DEFAULT_FILES[1]
-        ));
-    };
-    let dir = Path::new(&dir);
-    study::default_files(dir).map_err(|e| format!("{e} ({DATA_VAR}={})", dir.display()))
 }

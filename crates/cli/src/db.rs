@@ -2,11 +2,11 @@
 //! puzzle database (a SQLite file).
 
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::{BufReader, BufWriter, IsTerminal};
+use std::io::{BufWriter, IsTerminal};
 use std::path::{Path, PathBuf};
 use unblocker_db::klotski::generate_klotski;
 use unblocker_db::progress::ProgressLines;
-use unblocker_db::shard::{self, Shard, ShardSpec};
+use unblocker_db::shard::ShardSpec;
 use unblocker_db::stats::Stats;
 use unblocker_db::{generate, merge_into, Database, DbError, GenerateOptions, Query};
 use unblocker_report::charts::stats_chart;
@@ -144,12 +144,7 @@ pub fn run(args: Args) -> Result<u8, String> {
         DbCommand::Query(q) => run_query(&Database::open_existing(&path).map_err(advice)?, q),
         DbCommand::Stats(s) => run_stats(&path, s),
         DbCommand::Import { file } => {
-            let input = std::fs::File::open(&file)
-                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let mut db = Database::open(&path).map_err(advice)?;
-            let added = db
-                .import(BufReader::new(input))
-                .map_err(|e| format!("{}: {e}", file.display()))?;
+            let added = Database::import_file(&path, &file).map_err(advice)?;
             eprintln!("imported {added} new puzzles into {}", path.display());
             Ok(0)
         }
@@ -179,18 +174,7 @@ fn run_merge(path: &Path, shards: &[PathBuf]) -> Result<u8, String> {
     }
     let db = Database::open_existing(path).map_err(advice)?;
     if let Some(completion) = db.completion().map_err(advice)? {
-        let verdict = if completion.is_complete() {
-            "complete"
-        } else {
-            "merge the other parts (or run `db generate` with the same options on it) to \
-             complete it"
-        };
-        eprintln!(
-            "{} holds {} of {} units: {verdict}",
-            path.display(),
-            completion.done,
-            completion.total
-        );
+        eprintln!("{}", completion.line(path));
     }
     Ok(0)
 }
@@ -199,23 +183,14 @@ fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
     if args.game == "klotski" {
         return run_generate_klotski(path, &args);
     }
-    let shard = match args.shard {
-        None => Shard::WHOLE,
-        Some(ShardSpec::Given(s)) => s,
-        Some(ShardSpec::Auto) => {
-            let found =
-                shard::from_env(|name| std::env::var(name).ok()).map_err(|e| e.to_string())?;
-            eprintln!("shard {} from {}", found.shard, found.source);
-            found.shard
-        }
-    };
+    let env = |name: &str| std::env::var(name).ok();
+    let (shard, found) = ShardSpec::resolve(args.shard, env).map_err(|e| e.to_string())?;
+    if let Some(found) = found {
+        eprintln!("{found}");
+    }
     let mut db = Database::open(path).map_err(advice)?;
-    let committed = db.work_done().map_err(advice)?.0;
-    if committed > 0 {
-        eprintln!(
-            "{}: resuming, {committed} units already committed",
-            path.display()
-        );
+    if let Some(note) = db.resume_note(path).map_err(advice)? {
+        eprintln!("{note}");
     }
     let options = GenerateOptions {
         size: args.size.unwrap_or(6),
@@ -225,20 +200,10 @@ fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
         max_units: None,
     };
     let terminal = std::io::stderr().is_terminal();
-    let bar = if args.quiet || !terminal {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(0)
-    };
+    let template = "{elapsed_precise} [{bar:40}] {pos}/{len} units, ETA {eta_precise} {msg}";
+    let bar = progress_bar(args.quiet || !terminal, template);
     let mut lines =
         (!args.quiet && !terminal).then(|| ProgressLines::new(format!("shard {shard}")));
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40}] {pos}/{len} units, ETA {eta_precise} {msg}",
-        )
-        .expect("a valid template")
-        .progress_chars("=> "),
-    );
     let start = std::time::Instant::now();
     let summary = generate(&mut db, &options, |p| {
         bar.set_length(p.units_total);
@@ -271,16 +236,8 @@ fn run_generate_klotski(path: &Path, args: &GenerateArgs) -> Result<u8, String> 
         ));
     }
     let mut db = Database::open(path).map_err(advice)?;
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        ProgressBar::new(0)
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} {msg:>10} [{bar:40}] {pos}/{len}")
-            .expect("a valid template")
-            .progress_chars("=> "),
-    );
+    let template = "{elapsed_precise} {msg:>10} [{bar:40}] {pos}/{len}";
+    let bar = progress_bar(args.quiet, template);
     let summary = generate_klotski(&mut db, |phase, done, total| {
         bar.set_message(phase.name());
         bar.set_length(total);
@@ -288,21 +245,20 @@ fn run_generate_klotski(path: &Path, args: &GenerateArgs) -> Result<u8, String> 
     })
     .map_err(advice)?;
     bar.finish_and_clear();
-    if !summary.generated {
-        eprintln!(
-            "{} already holds the Klotski database: nothing to do",
-            path.display()
-        );
-        return Ok(0);
-    }
-    eprintln!("{}", summary.line(path));
-    if let Some(p) = &summary.hardest {
-        eprintln!(
-            "hardest: {} moves {} (component {})",
-            p.moves, p.board, p.cluster
-        );
-    }
+    eprintln!("{}", summary.report(path));
     Ok(0)
+}
+
+/// A progress bar drawn with `template`, or a hidden one.
+fn progress_bar(hidden: bool, template: &str) -> ProgressBar {
+    let bar = if hidden {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::new(0)
+    };
+    let style = ProgressStyle::with_template(template).expect("a valid template");
+    bar.set_style(style.progress_chars("=> "));
+    bar
 }
 
 fn run_query(db: &Database, args: QueryArgs) -> Result<u8, String> {
@@ -316,7 +272,7 @@ fn run_query(db: &Database, args: QueryArgs) -> Result<u8, String> {
     };
     for p in db.query(&query).map_err(advice)? {
         if args.format == "json" {
-            println!("{}", serde_json::to_string(&p).map_err(|e| e.to_string())?);
+            crate::print_json(&p)?;
         } else {
             println!("{p}");
         }
@@ -328,10 +284,7 @@ fn run_stats(path: &Path, args: StatsArgs) -> Result<u8, String> {
     let db = Database::open_existing(path).map_err(advice)?;
     let stats = Stats::of(&db).map_err(advice)?;
     if args.json {
-        println!(
-            "{}",
-            serde_json::to_string(&stats).map_err(|e| e.to_string())?
-        );
+        crate::print_json(&stats)?;
     } else {
         print!("{}", stats.text());
     }

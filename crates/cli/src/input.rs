@@ -1,7 +1,7 @@
 //! Turning a PUZZLE argument (bundled name, board text, file or `-`) into a
 //! board, and the `convert` command.
 
-use clap::ValueEnum;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use std::io::Read;
 use std::path::Path;
 use unblocker_model::format::{self, Format, ParseOptions};
@@ -12,37 +12,24 @@ use unblocker_model::{Board, BoardError, Game, Metric};
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct PuzzleOptions {
     /// Force the game instead of detecting it from the board.
-    #[arg(long, value_enum)]
-    pub game: Option<GameArg>,
+    #[arg(long, value_parser = PossibleValuesParser::new(["rush", "klotski"])
+        .map(|game| if game == "rush" { Game::RushHour } else { Game::Klotski }))]
+    pub game: Option<Game>,
     /// Klotski goal: the cell ROW,COL (from 0) the target's top-left corner
     /// must reach, instead of the board's own or the bottom centre.
-    #[arg(long, value_name = "ROW,COL", value_parser = parse_goal)]
+    #[arg(long, value_name = "ROW,COL", value_parser = puzzle::parse_goal)]
     pub goal: Option<(u8, u8)>,
-}
-
-/// `ROW,COL` for `--goal` and Klotski rows of `batch`.
-pub use unblocker_model::puzzle::parse_goal;
-
-#[derive(ValueEnum, Clone, Copy, Debug)]
-pub enum GameArg {
-    Rush,
-    Klotski,
 }
 
 impl PuzzleOptions {
     pub fn parse_options(&self) -> ParseOptions {
-        ParseOptions {
-            game: self.game.map(|g| match g {
-                GameArg::Rush => Game::RushHour,
-                GameArg::Klotski => Game::Klotski,
-            }),
-            goal: self.goal,
-        }
+        let (game, goal) = (self.game, self.goal);
+        ParseOptions { game, goal }
     }
 }
 
 /// The arguments `solve` and `analyze` share.
-#[derive(clap::Args)]
+#[derive(clap::Args, Default)]
 pub struct PuzzleArgs {
     /// Bundled name, board string, file, or - for stdin.
     pub puzzle: String,
@@ -63,33 +50,22 @@ pub fn metric_for(board: &Board, asked: Option<Metric>) -> Metric {
     asked.unwrap_or(board.game().default_metric())
 }
 
-/// Resolves a PUZZLE argument.
+/// Resolves a PUZZLE argument: `-` (stdin), a bundled name, a file, or else
+/// board text.
 pub fn load(arg: &str, options: &PuzzleOptions) -> Result<Puzzle, String> {
-    let parse_options = options.parse_options();
-    if arg == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .take(MAX_INPUT_BYTES)
-            .read_to_string(&mut text)
-            .map_err(|e| format!("cannot read stdin: {e}"))?;
-        let board = format::parse(&text, parse_options)
-            .map_err(|e| format!("stdin: {}", board_message(e)))?;
-        return Ok(Puzzle { name: None, board });
-    }
-    if let Some(bundled) = puzzle::bundled(arg, parse_options) {
-        return bundled.map_err(with_advice);
-    }
+    let options = options.parse_options();
     let path = Path::new(arg);
-    if path.is_file() {
-        let text = read_file(path)?;
-        let board = format::parse(&text, parse_options)
-            .map_err(|e| format!("{}: {}", path.display(), board_message(e)))?;
-        return Ok(Puzzle {
-            name: Some(arg.to_string()),
-            board,
-        });
-    }
-    puzzle::board(arg, parse_options).map_err(with_advice)
+    let puzzle = if arg == "-" {
+        puzzle::read("stdin", &read_stdin()?, options).map(|board| Puzzle { name: None, board })
+    } else if let Some(bundled) = puzzle::bundled(arg, options) {
+        bundled
+    } else if path.is_file() {
+        let name = Some(arg.to_string());
+        puzzle::read(arg, &read_file(path)?, options).map(|board| Puzzle { name, board })
+    } else {
+        puzzle::board(arg, options)
+    };
+    puzzle.map_err(with_advice)
 }
 
 /// A PUZZLE's error with the command line's advice: the flag that reads a
@@ -105,8 +81,8 @@ fn with_advice(error: PuzzleError) -> String {
 }
 
 /// A board's error with the command line's advice.
-pub fn board_message(error: BoardError) -> String {
-    format!("{error}{}", klotski_advice(&error))
+pub fn board_message(error: &BoardError) -> String {
+    format!("{error}{}", klotski_advice(error))
 }
 
 /// The flag for a board that is Klotski, when it was read as Rush Hour.
@@ -117,20 +93,27 @@ fn klotski_advice(error: &BoardError) -> &'static str {
     }
 }
 
-/// Files larger than this are refused rather than read.
-pub const MAX_INPUT_BYTES: u64 = 64 << 20;
+/// Files (and stdin) larger than this are refused rather than read.
+const MAX_INPUT_BYTES: u64 = 64 << 20;
+
+fn read_stdin() -> Result<String, String> {
+    let (mut text, mut stdin) = (String::new(), std::io::stdin().take(MAX_INPUT_BYTES));
+    stdin
+        .read_to_string(&mut text)
+        .map_err(|e| format!("cannot read stdin: {e}"))?;
+    Ok(text)
+}
 
 pub fn read_file(path: &Path) -> Result<String, String> {
-    let size = std::fs::metadata(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?
-        .len();
+    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let size = std::fs::metadata(path).map_err(cannot)?.len();
     if size > MAX_INPUT_BYTES {
+        let path = path.display();
         return Err(format!(
-            "{} is {size} bytes; the limit is {MAX_INPUT_BYTES}",
-            path.display()
+            "{path} is {size} bytes; the limit is {MAX_INPUT_BYTES}"
         ));
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bytes = std::fs::read(path).map_err(cannot)?;
     String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8 text", path.display()))
 }
 
@@ -156,9 +139,7 @@ pub fn convert(args: ConvertArgs) -> Result<u8, String> {
         return Err(format!("cannot write this board as {}: {why}", args.to));
     }
     let text = format::print(&puzzle.board, args.to);
-    print!("{text}");
-    if !text.ends_with('\n') {
-        println!();
-    }
+    let end = if text.ends_with('\n') { "" } else { "\n" };
+    print!("{text}{end}");
     Ok(0)
 }

@@ -16,11 +16,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<u8, String> {
     let all = catalog::bundled();
     if args.json {
-        println!(
-            "{}",
-            serde_json::to_string(&all).map_err(|e| e.to_string())?
-        );
-        return Ok(0);
+        return crate::print_json(&all);
     }
     print!("{}", catalog::table(&all));
     Ok(0)

@@ -58,7 +58,8 @@ enum Command {
 
 fn main() -> ExitCode {
     restore_default_sigpipe();
-    return_large_blocks_to_the_system();
+    // SAFETY: first thing in main, before any other thread exists.
+    unsafe { unblocker_solve::memory::return_large_blocks_to_the_system() };
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
@@ -81,18 +82,13 @@ fn main() -> ExitCode {
     }
 }
 
-/// Memory caps are checked against the blocks searches allocate: have every
-/// block of 1 MiB or more mapped on its own, so that freeing it gives it back
-/// to the system at once. (glibc otherwise raises that threshold as large
-/// blocks are freed, up to 32 MiB, and keeps the freed ones in its heap,
-/// where they still count in the resident size.)
-fn return_large_blocks_to_the_system() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: called first thing in main, before any other thread exists;
-    // mallopt only changes the allocator's settings.
-    unsafe {
-        libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
-    }
+/// Prints `value` as one line of JSON; the exit code of success.
+fn print_json(value: &impl serde::Serialize) -> Result<u8, String> {
+    println!(
+        "{}",
+        serde_json::to_string(value).map_err(|e| e.to_string())?
+    );
+    Ok(0)
 }
 
 /// Let `unblocker … | head` end quietly instead of panicking on a closed pipe.

@@ -1,7 +1,6 @@
 //! `unblocker scan`: read a board from a screenshot, print it (or its JSON),
 //! optionally write the debug picture and go on to solve it.
 
-use crate::input::PuzzleArgs;
 use crate::render::ColorChoice;
 use std::path::PathBuf;
 use unblocker_model::drawing::draw;
@@ -53,8 +52,7 @@ pub fn run(args: Args) -> Result<u8, String> {
     }
     let scan = unblocker_scan::scan(&bytes).map_err(|e| format!("{name}: {e}"))?;
     if args.json {
-        let json = serde_json::to_string(&scan.json()).map_err(|e| e.to_string())?;
-        println!("{json}");
+        crate::print_json(&scan.json())?;
     } else {
         // The board drawn unless the solution (which draws it) follows.
         print!("{}", scan.text());
@@ -68,17 +66,8 @@ pub fn run(args: Args) -> Result<u8, String> {
     if !args.json {
         println!();
     }
-    let solve = crate::solve::Args {
-        target: PuzzleArgs {
-            puzzle: name.clone(),
-            metric: args.metric,
-            json: args.json,
-            options: Default::default(),
-        },
-        play: false,
-        no_boards: args.no_boards,
-        search: Default::default(),
-        color: args.color,
-    };
+    let mut solve = crate::solve::Args::default();
+    (solve.target.metric, solve.target.json) = (args.metric, args.json);
+    (solve.no_boards, solve.color) = (args.no_boards, args.color);
     crate::solve::solve_board(Some(&name), &scan.board, &solve)
 }

@@ -1,9 +1,9 @@
 //! `unblocker serve`: the web UI and its JSON API (crate `unblocker-web`).
 
 use std::path::PathBuf;
-use unblocker_solve::timeout_of;
+use unblocker_solve::memory::left_for_searches;
 use unblocker_web::lan::{self, LanError};
-use unblocker_web::{Config, Limits};
+use unblocker_web::{Config, Limits, LimitsError};
 
 #[derive(clap::Args)]
 #[command(
@@ -47,20 +47,12 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<u8, String> {
-    let mut limits = Limits::default();
-    if let Some(n) = args.max_solves {
-        if n == 0 {
-            return Err("--max-solves must be at least 1".to_string());
-        }
-        limits.max_solves = n;
-    }
-    if let Some(t) = args.timeout {
-        limits.timeout = timeout_of(t).map_err(|e| format!("--{e}"))?;
-    }
-    if let Some(n) = args.max_nodes {
-        limits.max_nodes = n;
-    }
-    limits.max_memory = args.memory.for_searches();
+    let memory = left_for_searches(args.memory.max_memory);
+    let limits = Limits::asked(args.max_solves, args.timeout, args.max_nodes, memory);
+    let limits = limits.map_err(|e| match e {
+        LimitsError::NoSolves => "--max-solves must be at least 1".to_string(),
+        LimitsError::Timeout(e) => format!("--{e}"),
+    })?;
     let database = args
         .database
         .or_else(|| unblocker_db::Database::default_path().filter(|path| path.exists()));

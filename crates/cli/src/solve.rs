@@ -7,11 +7,10 @@ use unblocker_solve::json::SolveJson;
 use unblocker_solve::memory::{self, MemoryBudget};
 use unblocker_solve::text::SolutionText;
 use unblocker_solve::{
-    timeout_of, Algorithm, Control, Heuristic, HeuristicError, SolveError, SolveOptions, Solver,
-    Verdict,
+    Algorithm, Heuristic, HeuristicError, SolveError, SolveOptions, Solver, Verdict,
 };
 
-#[derive(clap::Args)]
+#[derive(clap::Args, Default)]
 #[command(
     about = "Solve a puzzle optimally and print the moves",
     long_about = "Solve a puzzle optimally (breadth-first search) and print the moves with the board \
@@ -76,50 +75,18 @@ pub struct MemoryArgs {
     pub max_memory: Option<u64>,
 }
 
-impl MemoryArgs {
-    /// The limit asked for, or the default.
-    pub fn limit(&self) -> u64 {
-        self.max_memory.unwrap_or_else(memory::default_limit)
-    }
-
-    /// The bytes left for searches: the limit less what the process
-    /// already holds.
-    pub fn for_searches(&self) -> u64 {
-        memory::left_for_searches(self.limit())
-    }
-
-    /// The budget every search of this run shares.
-    pub fn budget(&self) -> MemoryBudget {
-        MemoryBudget::new(self.for_searches())
-    }
-}
-
 impl SearchArgs {
     /// The solve options for `metric`, its searches charged to `memory`.
     pub fn options(&self, metric: Metric, memory: &MemoryBudget) -> Result<SolveOptions, String> {
-        let timeout = self
-            .timeout
-            .map(timeout_of)
-            .transpose()
-            .map_err(|e| format!("--{e}"))?;
-        if self.heuristic.is_some() && !self.algorithm.is_informed() {
-            return Err(format!(
-                "--heuristic is for astar, idastar and greedy; {} uses none",
-                self.algorithm
-            ));
-        }
-        Ok(SolveOptions {
+        SolveOptions::new(
             metric,
-            control: Control {
-                max_nodes: self.max_nodes,
-                timeout,
-                memory: Some(memory.clone()),
-                ..Control::default()
-            },
-            explore_component: false,
-            algorithm: self.algorithm,
-            heuristic: self.heuristic,
-        })
+            self.algorithm,
+            self.heuristic,
+            self.timeout,
+            self.max_nodes,
+            memory,
+        )
+        .map_err(|e| format!("--{e}"))
     }
 }
 
@@ -135,20 +102,15 @@ pub(crate) fn solve_board(
     board: &unblocker_model::Board,
     args: &Args,
 ) -> Result<u8, String> {
-    let budget = args.search.memory.budget();
+    let budget = MemoryBudget::for_searches(args.search.memory.max_memory);
     let options = args
         .search
         .options(metric_for(board, args.target.metric), &budget)?;
     let report = Solver::new()
         .solve(board, &options)
-        .map_err(solve_message)?;
+        .map_err(|e| solve_message(&e))?;
     if args.target.json {
-        let json = SolveJson::new(board, &report);
-        println!(
-            "{}",
-            serde_json::to_string(&json).map_err(|e| e.to_string())?
-        );
-        return Ok(0);
+        return crate::print_json(&SolveJson::new(board, &report));
     }
     let color = args.color.enabled();
     if args.play && report.verdict == Verdict::Solved {
@@ -169,7 +131,7 @@ pub(crate) fn solve_board(
 
 /// A solve's error with the command line's advice: the flag of the metric a
 /// heuristic needs.
-pub(crate) fn solve_message(error: SolveError) -> String {
+pub(crate) fn solve_message(error: &SolveError) -> String {
     match error {
         SolveError::Heuristic(HeuristicError::NeedsStep { .. }) => {
             format!("{error}, or --metric step")

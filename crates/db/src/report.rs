@@ -1,9 +1,10 @@
 //! What the database's commands report, in words: a generation's progress
 //! and totals, a Klotski generation's totals, a merged shard, a puzzle's
-//! line, and how much of a generation a file holds.
+//! line, a part found in the environment, a resumed run, and how much of a
+//! generation a file holds.
 
 use crate::klotski::KlotskiSummary;
-use crate::shard::Shard;
+use crate::shard::{Found, Shard};
 use crate::store::{Database, DbError};
 use crate::{MergedShard, Progress, Puzzle, Summary};
 use std::fmt::{self, Display, Formatter};
@@ -41,8 +42,22 @@ impl Summary {
 }
 
 impl KlotskiSummary {
+    /// The run into `path` in words: [`KlotskiSummary::line`] and the
+    /// hardest puzzle, or that the file held the database already.
+    pub fn report(&self, path: &Path) -> String {
+        if !self.generated {
+            let path = path.display();
+            return format!("{path} already holds the Klotski database: nothing to do");
+        }
+        let hardest = self.hardest.as_ref().map_or(String::new(), |p| {
+            let (moves, board, cluster) = (p.moves, &p.board, p.cluster);
+            format!("\nhardest: {moves} moves {board} (component {cluster})")
+        });
+        format!("{}{hardest}", self.line(path))
+    }
+
     /// The run into `path` in one line: layouts, components, puzzles, time.
-    pub fn line(&self, path: &Path) -> String {
+    fn line(&self, path: &Path) -> String {
         format!(
             "{} layouts (enumerated in {:.2} s), {} components, {} solvable ({} layouts): \
              {} puzzles in {:.1} s -> {}",
@@ -55,6 +70,13 @@ impl KlotskiSummary {
             self.seconds,
             path.display()
         )
+    }
+}
+
+/// `shard K/N from SOURCE`.
+impl Display for Found {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "shard {} from {}", self.shard, self.source)
     }
 }
 
@@ -90,6 +112,21 @@ pub struct Completion {
 }
 
 impl Completion {
+    /// `PATH holds D of T units: complete`, or what is left to do.
+    pub fn line(&self, path: &Path) -> String {
+        let verdict = if self.is_complete() {
+            "complete"
+        } else {
+            "merge the other parts (or run `db generate` with the same options on it) to \
+             complete it"
+        };
+        let path = path.display();
+        format!(
+            "{path} holds {} of {} units: {verdict}",
+            self.done, self.total
+        )
+    }
+
     /// Every unit of the generation is in the file.
     pub fn is_complete(&self) -> bool {
         self.total.parse() == Ok(self.done)
@@ -97,6 +134,14 @@ impl Completion {
 }
 
 impl Database {
+    /// `PATH: resuming, N units already committed`, when some are.
+    pub fn resume_note(&self, path: &Path) -> Result<Option<String>, DbError> {
+        let committed = self.work_done()?.0;
+        let path = path.display();
+        Ok((committed > 0)
+            .then(|| format!("{path}: resuming, {committed} units already committed")))
+    }
+
     /// The units committed and the generation's total (`None` for a file
     /// that records no total, such as an imported one).
     pub fn completion(&self) -> Result<Option<Completion>, DbError> {

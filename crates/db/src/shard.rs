@@ -110,6 +110,21 @@ pub enum ShardSpec {
     Auto,
 }
 
+impl ShardSpec {
+    /// The part asked for (`None`: the whole work), reading an `Auto` one
+    /// through `var` as [`from_env`] does; with where it was found then.
+    pub fn resolve(
+        spec: Option<ShardSpec>,
+        var: impl Fn(&str) -> Option<String>,
+    ) -> Result<(Shard, Option<Found>), ShardError> {
+        match spec {
+            None => Ok((Shard::WHOLE, None)),
+            Some(ShardSpec::Given(shard)) => Ok((shard, None)),
+            Some(ShardSpec::Auto) => from_env(var).map(|found| (found.shard, Some(found))),
+        }
+    }
+}
+
 impl FromStr for ShardSpec {
     type Err = ShardError;
 

@@ -25,6 +25,14 @@ pub enum DbError {
     Import { line: usize, error: BadLine },
     #[error("no database at {}", .0.display())]
     Missing(PathBuf),
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// What is wrong with the contents of the file at `path`.
+    #[error("{}: {error}", path.display())]
+    InFile { path: PathBuf, error: Box<DbError> },
     #[error("{} has schema version {found}; this unblocker reads version {SCHEMA_VERSION}", path.display())]
     Schema { path: PathBuf, found: String },
     #[error("this database holds {key} = {stored}, not {wanted}")]
@@ -478,6 +486,21 @@ impl Database {
     pub fn largest_component(&self) -> Result<Option<Puzzle>, DbError> {
         let sql = format!("SELECT {COLUMNS} FROM puzzles ORDER BY cluster DESC, board LIMIT 1");
         Ok(self.conn.query_row(&sql, [], puzzle_from_row).optional()?)
+    }
+
+    /// [`Database::import`] of the file `input` into the database at `path`
+    /// (created if need be, once the file is open).
+    pub fn import_file(path: &Path, input: &Path) -> Result<u64, DbError> {
+        let file = std::fs::File::open(input).map_err(|source| DbError::Read {
+            path: input.to_path_buf(),
+            source,
+        })?;
+        let in_file = |error| DbError::InFile {
+            path: input.to_path_buf(),
+            error: Box::new(error),
+        };
+        let mut db = Database::open(path)?;
+        db.import(std::io::BufReader::new(file)).map_err(in_file)
     }
 
     /// Reads `MOVES BOARD CLUSTER` lines (fogleman/rush's `rush.txt`; `#`

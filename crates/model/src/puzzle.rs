@@ -28,6 +28,9 @@ pub enum PuzzleError {
     NotNameOrBoard { text: String, error: BoardError },
     #[error("bad board: {0}")]
     BadBoard(BoardError),
+    /// The text of a file or of standard input (`origin`) is no board.
+    #[error("{origin}: {error}")]
+    Read { origin: String, error: BoardError },
     #[error("expected ROW,COL such as 3,1, not '{0}'")]
     BadGoal(String),
 }
@@ -38,7 +41,8 @@ impl PuzzleError {
         match self {
             PuzzleError::Bundled { error, .. }
             | PuzzleError::NotNameOrBoard { error, .. }
-            | PuzzleError::BadBoard(error) => Some(error),
+            | PuzzleError::BadBoard(error)
+            | PuzzleError::Read { error, .. } => Some(error),
             PuzzleError::BadGoal(_) => None,
         }
     }
@@ -75,6 +79,15 @@ pub fn board(text: &str, options: ParseOptions) -> Result<Puzzle, PuzzleError> {
                 PuzzleError::BadBoard(error)
             }
         })
+}
+
+/// `text`, the contents of `origin` (a file's name, or `stdin`), read as a
+/// board.
+pub fn read(origin: &str, text: &str, options: ParseOptions) -> Result<Board, PuzzleError> {
+    format::parse(text, options).map_err(|error| PuzzleError::Read {
+        origin: origin.to_string(),
+        error,
+    })
 }
 
 /// A bundled name, or else a board.
@@ -118,6 +131,13 @@ mod tests {
         );
         let board = resolve("AA.../B", ParseOptions::default()).unwrap_err();
         assert!(board.to_string().starts_with("bad board: "), "{board}");
+    }
+
+    #[test]
+    fn read_text_names_where_it_came_from() {
+        let error = read("stdin", "AA.../B", ParseOptions::default()).unwrap_err();
+        assert!(error.to_string().starts_with("stdin: "), "{error}");
+        assert!(error.board_error().is_some());
     }
 
     #[test]

@@ -8,25 +8,22 @@ use crate::study::{read_measurements, StudyError};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// One category's table.
-pub struct Table<'a> {
-    pub category: &'a str,
-    pub puzzles: usize,
-    pub text: String,
-}
-
 impl Comparison {
-    /// A table per category: solved puzzles, mean answer length, time and
-    /// expanded nodes, each also relative to BFS on the same puzzles.
-    pub fn tables(&self) -> Vec<Table<'_>> {
-        self.categories
-            .iter()
-            .map(|(category, members)| Table {
-                category,
-                puzzles: members.len(),
-                text: self.category_table(members),
-            })
-            .collect()
+    /// What `compare` prints: a table per category (solved puzzles, mean
+    /// answer length, time and expanded nodes, each also relative to BFS on
+    /// the same puzzles) under its heading, then how the runs were limited.
+    pub fn text(&self) -> String {
+        let metric = self.options.metric;
+        let mut text = String::new();
+        for (category, members) in &self.categories {
+            let (n, table) = (members.len(), self.category_table(members));
+            let _ = writeln!(
+                text,
+                "\n## {category} ({n} puzzles, metric {metric})\n\n{table}"
+            );
+        }
+        let _ = writeln!(text, "\n{}", self.cut_note());
+        text
     }
 
     fn category_table(&self, members: &[usize]) -> String {
@@ -59,7 +56,7 @@ impl Comparison {
     }
 
     /// How the runs were limited and what the means and ratios are over.
-    pub fn cut_note(&self) -> String {
+    fn cut_note(&self) -> String {
         let control = &self.options.control;
         let limits: Vec<String> = [
             control.max_nodes.map(|n| format!("{n} expanded positions")),

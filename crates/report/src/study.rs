@@ -3,6 +3,7 @@
 
 use crate::charts::ChartError;
 use std::collections::BTreeMap;
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use unblocker_model::collection::{self, EntryError};
 use unblocker_model::format::ParseOptions;
@@ -15,11 +16,23 @@ pub const DEFAULT_FILES: [&str; 2] = [
     "puzzles/rush/thinkfun40_verified.txt",
 ];
 
+/// The environment variable naming the data directory (as in the tests).
+pub const DATA_VAR: &str = "UNBLOCKER_DATA";
+
 /// Why the study could not be read, run or written.
 #[derive(Debug, thiserror::Error)]
 pub enum StudyError {
-    #[error("{}: no such file", .0.display())]
-    Missing(PathBuf),
+    /// No files given, and no data directory to take the default ones from.
+    #[error(
+        "no puzzle files: name them, or set {var} to the data directory holding {} and {} \
+         (e.g. {var}=../shared)",
+        DEFAULT_FILES[0],
+        DEFAULT_FILES[1],
+        var = DATA_VAR
+    )]
+    NoData,
+    #[error("{}: no such file ({DATA_VAR}={})", file.display(), data.display())]
+    Missing { file: PathBuf, data: PathBuf },
     #[error("cannot read {}: {source}", path.display())]
     Read {
         path: PathBuf,
@@ -66,11 +79,16 @@ pub struct StudyPuzzle {
     pub board: Board,
 }
 
-/// The default files in the data directory `data`, which must all exist.
-pub fn default_files(data: &Path) -> Result<Vec<PathBuf>, StudyError> {
+/// The default files in the data directory `data` (the value of
+/// [`DATA_VAR`]: `None` or empty when it is unset), which must all exist.
+pub fn default_files(data: Option<&OsStr>) -> Result<Vec<PathBuf>, StudyError> {
+    let data = Path::new(data.filter(|d| !d.is_empty()).ok_or(StudyError::NoData)?);
     let files: Vec<PathBuf> = DEFAULT_FILES.iter().map(|f| data.join(f)).collect();
     match files.iter().find(|f| !f.is_file()) {
-        Some(missing) => Err(StudyError::Missing(missing.clone())),
+        Some(missing) => Err(StudyError::Missing {
+            file: missing.clone(),
+            data: data.to_path_buf(),
+        }),
         None => Ok(files),
     }
 }

@@ -131,22 +131,3 @@ impl Query {
         space.estimate(state, self.heuristic, self.metric)
     }
 }
-
-/// The positions from a root to `node` following `parent` links (`ROOT`
-/// ends the chain).
-pub(crate) fn chain<K: Copy, N>(
-    nodes: &[N],
-    node: u32,
-    state: impl Fn(&N) -> K,
-    parent: impl Fn(&N) -> u32,
-) -> Vec<K> {
-    let mut path = Vec::new();
-    let mut i = node;
-    while i != crate::bfs::ROOT {
-        let n = &nodes[i as usize];
-        path.push(state(n));
-        i = parent(n);
-    }
-    path.reverse();
-    path
-}

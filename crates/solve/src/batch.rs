@@ -242,6 +242,86 @@ impl Batch {
     }
 }
 
+/// What a listing shows of one entry: its result line, its JSON object,
+/// its mismatch with the file and its error.
+pub struct Shown {
+    pub line: String,
+    pub json: Value,
+    pub mismatch: Option<String>,
+    pub error: Option<String>,
+}
+
+impl Shown {
+    /// The entry `label`'s `outcome`, a failure in the words of `explain`
+    /// (which may add the caller's advice); with `check`, an unreadable
+    /// entry is a mismatch too.
+    pub fn of(
+        label: &str,
+        outcome: &Result<Answer, Failure>,
+        check: bool,
+        explain: impl FnOnce(&Failure) -> String,
+    ) -> Shown {
+        let failure = match outcome {
+            Ok(answer) => {
+                return Shown {
+                    line: answer.line(),
+                    json: answer.json(),
+                    mismatch: answer.mismatch(),
+                    error: None,
+                }
+            }
+            Err(failure) => failure,
+        };
+        let e = explain(failure);
+        let unreadable = matches!(failure, Failure::Unreadable(_));
+        Shown {
+            line: format!("{label:>10}  error: {e}"),
+            json: json!({"label": label, "error": e}),
+            mismatch: (check && unreadable).then(|| format!("{label}: unreadable: {e}")),
+            error: Some(format!("{label}: {e}")),
+        }
+    }
+}
+
+/// What a listing of a run shows: each entry, then the summary lines.
+pub struct Listing {
+    pub entries: Vec<Shown>,
+    /// The run's summary and, with the check, its verdict: `check: all N
+    /// answers match the file`, or `check: M mismatches` and each of them.
+    pub summary: Vec<String>,
+    /// How many entries disagree with the file.
+    pub mismatches: usize,
+}
+
+impl Batch {
+    /// The listing of this run of `entries`, failures in the words of
+    /// `explain` (see [`Shown::of`]).
+    pub fn listing(
+        &self,
+        entries: &[Entry],
+        check: bool,
+        explain: impl Fn(&Failure) -> String,
+    ) -> Listing {
+        let shown: Vec<Shown> = (entries.iter().zip(&self.outcomes))
+            .map(|(entry, outcome)| Shown::of(&entry.label, outcome, check, &explain))
+            .collect();
+        let mismatches: Vec<&String> = shown.iter().flat_map(|s| &s.mismatch).collect();
+        let mut summary = vec![self.summary()];
+        if check && mismatches.is_empty() {
+            let n = entries.len();
+            summary.push(format!("check: all {n} answers match the file"));
+        } else if check {
+            summary.push(format!("check: {} mismatches", mismatches.len()));
+            summary.extend(mismatches.iter().map(|m| format!("  {m}")));
+        }
+        Listing {
+            mismatches: mismatches.len(),
+            entries: shown,
+            summary,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,15 +8,15 @@
 //! heuristic), so it stays optimal with any admissible one. Greedy search
 //! keeps the first way it finds to each position.
 
-use crate::algorithm::{chain, Found, Query};
-use crate::bfs::ROOT;
-use crate::control::{Control, Progress, Watch};
-use crate::stats::{bytes_of, Stats};
-use crate::table::{Entry, StateTable};
+use crate::algorithm::{Found, Query};
+use crate::control::{Control, Watch};
+use crate::kept::Kept;
+use crate::stats::Stats;
+use crate::table::Entry;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::mem::size_of;
-use unblocker_engine::{Space, State};
+use unblocker_engine::Space;
 
 /// What the queue is ordered by.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -25,15 +25,6 @@ pub(crate) enum Order {
     AStar,
     /// `h`, shallower first among equals.
     Greedy,
-}
-
-/// A stored position.
-#[derive(Clone, Copy)]
-struct Visit<K> {
-    state: K,
-    parent: u32,
-    /// Moves from the start along the parent chain.
-    g: u32,
 }
 
 /// A queue entry: (priority, tie-break, g, position), smallest first.
@@ -46,76 +37,56 @@ pub(crate) fn search<S: Space>(
     control: &Control,
 ) -> Found<S::State> {
     let mut watch = Watch::new(control);
-    let mut table = StateTable::<S::State>::with_capacity(0);
-    let mut visits: Vec<Visit<S::State>> = Vec::new();
-    let mut open: BinaryHeap<Item> = BinaryHeap::new();
     let mut stats = Stats::default();
+    let mut kept = Kept::new(space, &mut stats);
+    let mut open: BinaryHeap<Item> = BinaryHeap::new();
     let item = |h: u32, g: u32, index: usize| -> Item {
         Reverse(match order {
             Order::AStar => (g + h, u32::MAX - g, g, index as u32),
             Order::Greedy => (h, g, g, index as u32),
         })
     };
-    let start = space.start();
-    table.insert(start, 0);
-    visits.push(Visit {
-        state: start,
-        parent: ROOT,
-        g: 0,
-    });
-    stats.level(0).enqueued = 1;
-    open.push(item(query.estimate(space, start), 0, 0));
-    let mut batch = vec![(S::State::EMPTY, 0); space.max_neighbors()];
+    open.push(item(query.estimate(space, space.start()), 0, 0));
     let mut found = None;
     let mut stopped = None;
     let mut max_open = 1;
     while let Some(Reverse((_, _, g, index))) = open.pop() {
-        let visit = visits[index as usize];
-        if g != visit.g {
+        let visit = kept.visits[index as usize];
+        if g != visit.depth {
             continue; // reopened with a smaller g since
         }
         if space.is_goal(visit.state) {
             found = Some(index);
             break;
         }
-        let progress = Progress {
-            examined: stats.examined,
-            enqueued: visits.len() as u64,
-            depth: g,
+        let count = match kept.expand(
+            space,
+            query.metric,
+            index,
+            &mut open,
+            &mut stats,
+            &mut watch,
+        ) {
+            Ok(count) => count,
+            Err(reason) => {
+                stopped = Some(reason);
+                break;
+            }
         };
-        if let Some(reason) = watch.check(progress) {
-            stopped = Some(reason);
-            break;
-        }
-        stats.examined += 1;
-        stats.level(g).examined += 1;
-        let count = space.expand_into(visit.state, query.metric, &mut batch);
-        stats.generated += count as u64;
-        if let Err(reason) = watch.room(&mut [
-            (&mut table, count),
-            (&mut visits, count),
-            (&mut open, count),
-        ]) {
-            stopped = Some(reason);
-            break;
-        }
         let child_g = g + 1;
-        for &(next, _) in &batch[..count] {
-            let next_index = visits.len();
-            match table.insert(next, next_index as u32) {
+        for at in 0..count {
+            let (next, _) = kept.batch[at];
+            let next_index = kept.visits.len();
+            match kept.insert(next, index, child_g, &mut stats) {
                 Entry::Inserted => {
-                    visits.push(Visit {
-                        state: next,
-                        parent: index,
-                        g: child_g,
-                    });
-                    stats.level(child_g).enqueued += 1;
                     open.push(item(query.estimate(space, next), child_g, next_index));
                 }
-                Entry::Present(j) if order == Order::AStar && child_g < visits[j as usize].g => {
-                    let known = &mut visits[j as usize];
+                Entry::Present(j)
+                    if order == Order::AStar && child_g < kept.visits[j as usize].depth =>
+                {
+                    let known = &mut kept.visits[j as usize];
                     known.parent = index;
-                    known.g = child_g;
+                    known.depth = child_g;
                     open.push(item(query.estimate(space, next), child_g, j as usize));
                 }
                 Entry::Present(_) => {}
@@ -123,16 +94,6 @@ pub(crate) fn search<S: Space>(
         }
         max_open = max_open.max(open.len());
     }
-    let memory = table.bytes() + bytes_of(&visits) + open.capacity() * size_of::<Item>();
-    stats.close(
-        visits.len() as u64,
-        max_open,
-        memory,
-        watch.started.elapsed(),
-    );
-    Found {
-        path: found.map(|i| chain(&visits, i, |v| v.state, |v| v.parent)),
-        stopped,
-        stats,
-    }
+    let open_bytes = open.capacity() * size_of::<Item>();
+    kept.found(found, stopped, stats, max_open, open_bytes, &watch)
 }

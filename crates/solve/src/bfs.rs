@@ -36,6 +36,33 @@ pub enum StopAt {
     Exhaustion,
 }
 
+/// A breadth-first walk to make: from `roots` (all at distance 0), moving
+/// in `metric`, until `stop_at`, under `control`.
+#[derive(Clone, Copy)]
+pub(crate) struct Walking<'a, K> {
+    roots: &'a [K],
+    metric: Metric,
+    stop_at: StopAt,
+    control: &'a Control,
+}
+
+impl<'a, K> Walking<'a, K> {
+    /// To the end of the components of `roots`.
+    pub fn exhaustive(roots: &'a [K], metric: Metric, control: &'a Control) -> Self {
+        Walking {
+            roots,
+            metric,
+            stop_at: StopAt::Exhaustion,
+            control,
+        }
+    }
+
+    /// Its four parts, for a search to use as plain values.
+    pub fn parts(self) -> (&'a [K], Metric, StopAt, &'a Control) {
+        (self.roots, self.metric, self.stop_at, self.control)
+    }
+}
+
 /// What one search found.
 #[derive(Clone, Debug, Default)]
 pub struct Walk {
@@ -117,14 +144,8 @@ impl<K: State> Workspace<K> {
         metric: Metric,
         control: &Control,
     ) -> (Walk, Vec<K>) {
-        let walk = self.bfs(
-            space,
-            &[space.start()],
-            metric,
-            StopAt::Exhaustion,
-            false,
-            control,
-        );
+        let start = [space.start()];
+        let walk = self.search::<S, false>(space, Walking::exhaustive(&start, metric, control));
         let goals = if walk.stopped.is_some() {
             Vec::new()
         } else {
@@ -147,47 +168,42 @@ impl<K: State> Workspace<K> {
         tie_break: bool,
         control: &Control,
     ) -> Walk {
+        let walking = Walking {
+            roots,
+            metric,
+            stop_at,
+            control,
+        };
         // One copy of the loop per setting keeps the test out of it.
         if tie_break {
-            self.search::<S, true>(space, roots, metric, stop_at, control)
+            self.search::<S, true>(space, walking)
         } else {
-            self.search::<S, false>(space, roots, metric, stop_at, control)
+            self.search::<S, false>(space, walking)
         }
     }
 
-    fn search<S: Space<State = K>, const TIE_BREAK: bool>(
+    /// Makes room for `more` nodes within the memory budget.
+    fn room(&mut self, merges: bool, more: usize) -> Result<(), StopReason> {
+        let (table, nodes, weights) = (&mut self.table, &mut self.nodes, &mut self.weights);
+        room(table, nodes, weights, &mut self.meter, merges, more)
+    }
+
+    /// [`Workspace::bfs`] with or without the tie-break.
+    pub(crate) fn search<S: Space<State = K>, const TIE_BREAK: bool>(
         &mut self,
         space: &S,
-        roots: &[K],
-        metric: Metric,
-        stop_at: StopAt,
-        control: &Control,
+        walking: Walking<'_, K>,
     ) -> Walk {
+        let (roots, metric, stop_at, control) = walking.parts();
         let tie_break = TIE_BREAK;
         let started = Instant::now();
         let merges = S::MERGES_POSITIONS;
         let mut walk = Walk::default();
         // The memory kept from the last search counts against this one's
         // budget; what does not fit is freed.
-        if !self.meter.attach(control.memory.as_ref())
-            || room(
-                &mut self.table,
-                &mut self.nodes,
-                &mut self.weights,
-                &mut self.meter,
-                merges,
-                roots.len(),
-            )
-            .is_err()
-        {
+        if !self.meter.attach(control.memory.as_ref()) || self.room(merges, roots.len()).is_err() {
             self.free();
-            let Workspace {
-                table,
-                nodes,
-                weights,
-                meter,
-            } = self;
-            if let Err(reason) = room(table, nodes, weights, meter, merges, roots.len()) {
+            if let Err(reason) = self.room(merges, roots.len()) {
                 walk.stopped = Some(reason);
                 walk.stats.close(0, 0, 0, started.elapsed());
                 return walk;

@@ -13,21 +13,15 @@
 //! The seeding pass already explores the whole component, more than a plain
 //! breadth-first search does; the README gives the measurements.
 
-use crate::algorithm::{chain, Found};
+use crate::algorithm::Found;
 use crate::bfs::{Workspace, ROOT};
 use crate::control::{Control, Progress, StopReason, Watch};
+use crate::kept::{chain, Visit};
 use crate::memory::Fixed;
 use crate::stats::{bytes_of, LevelStats, Stats};
 use crate::table::{Entry, StateTable};
 use unblocker_engine::{Space, State};
 use unblocker_model::Metric;
-
-#[derive(Clone, Copy)]
-struct Visit<K> {
-    state: K,
-    parent: u32,
-    depth: u32,
-}
 
 /// One direction of the search.
 struct Half<K: State> {
@@ -70,7 +64,7 @@ impl<K: State> Half<K> {
     }
 
     fn path(&self, index: u32) -> Vec<K> {
-        chain(&self.visits, index, |v| v.state, |v| v.parent)
+        chain(&self.visits, index)
     }
 }
 

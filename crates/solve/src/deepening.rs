@@ -101,16 +101,57 @@ struct Frame {
     next: usize,
 }
 
+/// The current path: its positions, each one's frame, and their moves
+/// (`moves[d * width..]` holds those of the position at depth d).
+struct Line<K> {
+    path: Vec<K>,
+    frames: Vec<Frame>,
+    moves: Vec<(K, u32)>,
+    width: usize,
+}
+
+impl<K: State> Line<K> {
+    /// Makes room for one more position on the path and its moves, within
+    /// the memory budget (the transposition table is counted, it does not
+    /// grow).
+    fn room(&mut self, watch: &mut Watch, table: &Transpositions<K>) -> Result<(), StopReason> {
+        let mut table = Fixed(table.bytes());
+        let (moves, path, frames) = (&mut self.moves, &mut self.path, &mut self.frames);
+        watch.room(&mut [(&mut table, 0), (moves, self.width), (path, 1), (frames, 1)])
+    }
+
+    /// Expands the last position of the path (at depth `frames.len()`) into
+    /// its row of `moves`.
+    fn expand<S: Space<State = K>>(&mut self, space: &S, query: &Query, stats: &mut Stats) {
+        let width = self.width;
+        let depth = self.frames.len();
+        if self.moves.len() < (depth + 1) * width {
+            self.moves.resize((depth + 1) * width, (K::EMPTY, 0));
+        }
+        let out = &mut self.moves[depth * width..(depth + 1) * width];
+        let count = space.expand_into(self.path[depth], query.metric, out);
+        stats.examined += 1;
+        stats.generated += count as u64;
+        self.frames.push(Frame { count, next: 0 });
+    }
+
+    fn bytes(&self) -> usize {
+        bytes_of(&self.moves) + bytes_of(&self.path) + bytes_of(&self.frames)
+    }
+}
+
 pub(crate) fn search<S: Space>(space: &S, query: Query, control: &Control) -> Found<S::State> {
     let mut watch = Watch::new(control);
     let mut stats = Stats::default();
     let mut table = Transpositions::new(TABLE_SLOTS);
     let start = space.start();
     let width = space.max_neighbors();
-    // `moves[d * width..]` holds the moves of the path's position at depth d.
-    let mut moves: Vec<(S::State, u32)> = Vec::new();
-    let mut path = vec![start];
-    let mut frames: Vec<Frame> = Vec::new();
+    let mut line = Line {
+        path: vec![start],
+        frames: Vec::new(),
+        moves: Vec::new(),
+        width,
+    };
     let mut bound = query.estimate(space, start);
     let (mut found, mut stopped) = (space.is_goal(start), None);
     let mut visited = 1u64;
@@ -120,32 +161,25 @@ pub(crate) fn search<S: Space>(space: &S, query: Query, control: &Control) -> Fo
         iteration += 1;
         let (examined_before, visited_before) = (stats.examined, visited);
         let mut next_bound = u32::MAX;
-        path.clear();
-        path.push(start);
-        frames.clear();
+        line.path.clear();
+        line.path.push(start);
+        line.frames.clear();
         table.seen_no_deeper(start, 0, iteration);
-        if let Err(reason) = room(
-            &mut watch,
-            &table,
-            &mut moves,
-            &mut path,
-            &mut frames,
-            width,
-        ) {
+        if let Err(reason) = line.room(&mut watch, &table) {
             stopped = Some(reason);
             break;
         }
-        expand(space, &query, &path, &mut frames, &mut moves, &mut stats);
-        while let Some(depth) = frames.len().checked_sub(1) {
-            let frame = &mut frames[depth];
+        line.expand(space, &query, &mut stats);
+        while let Some(depth) = line.frames.len().checked_sub(1) {
+            let frame = &mut line.frames[depth];
             if frame.next == frame.count {
-                frames.pop();
-                path.pop();
+                line.frames.pop();
+                line.path.pop();
                 continue;
             }
-            let (child, _) = moves[depth * width + frame.next];
+            let (child, _) = line.moves[depth * width + frame.next];
             frame.next += 1;
-            if depth > 0 && child == path[depth - 1] {
+            if depth > 0 && child == line.path[depth - 1] {
                 continue;
             }
             let g = depth as u32 + 1;
@@ -156,7 +190,7 @@ pub(crate) fn search<S: Space>(space: &S, query: Query, control: &Control) -> Fo
             }
             visited += 1;
             if space.is_goal(child) {
-                path.push(child);
+                line.path.push(child);
                 found = true;
                 break;
             }
@@ -168,23 +202,16 @@ pub(crate) fn search<S: Space>(space: &S, query: Query, control: &Control) -> Fo
                 enqueued: visited,
                 depth: g,
             };
-            if let Some(reason) = watch.check(progress).or_else(|| {
-                room(
-                    &mut watch,
-                    &table,
-                    &mut moves,
-                    &mut path,
-                    &mut frames,
-                    width,
-                )
-                .err()
-            }) {
+            if let Some(reason) = watch
+                .check(progress)
+                .or_else(|| line.room(&mut watch, &table).err())
+            {
                 stopped = Some(reason);
                 break;
             }
-            path.push(child);
-            deepest = deepest.max(path.len());
-            expand(space, &query, &path, &mut frames, &mut moves, &mut stats);
+            line.path.push(child);
+            deepest = deepest.max(line.path.len());
+            line.expand(space, &query, &mut stats);
         }
         stats.per_level.push(LevelStats {
             depth: bound,
@@ -196,47 +223,11 @@ pub(crate) fn search<S: Space>(space: &S, query: Query, control: &Control) -> Fo
         }
         bound = next_bound;
     }
-    let memory = table.bytes() + bytes_of(&moves) + bytes_of(&path) + bytes_of(&frames);
+    let memory = table.bytes() + line.bytes();
     stats.close(visited, deepest, memory, watch.started.elapsed());
     Found {
-        path: found.then_some(path),
+        path: found.then_some(line.path),
         stopped,
         stats,
     }
-}
-
-/// Makes room for one more position on the path and its moves, within the
-/// memory budget (the transposition table is counted, it does not grow).
-fn room<K: State>(
-    watch: &mut Watch,
-    table: &Transpositions<K>,
-    moves: &mut Vec<(K, u32)>,
-    path: &mut Vec<K>,
-    frames: &mut Vec<Frame>,
-    width: usize,
-) -> Result<(), StopReason> {
-    let mut table = Fixed(table.bytes());
-    watch.room(&mut [(&mut table, 0), (moves, width), (path, 1), (frames, 1)])
-}
-
-/// Expands the last position of the path (at depth `frames.len()`) into its
-/// row of `moves`.
-fn expand<S: Space>(
-    space: &S,
-    query: &Query,
-    path: &[S::State],
-    frames: &mut Vec<Frame>,
-    moves: &mut Vec<(S::State, u32)>,
-    stats: &mut Stats,
-) {
-    let width = space.max_neighbors();
-    let depth = frames.len();
-    if moves.len() < (depth + 1) * width {
-        moves.resize((depth + 1) * width, (S::State::EMPTY, 0));
-    }
-    let out = &mut moves[depth * width..(depth + 1) * width];
-    let count = space.expand_into(path[depth], query.metric, out);
-    stats.examined += 1;
-    stats.generated += count as u64;
-    frames.push(Frame { count, next: 0 });
 }

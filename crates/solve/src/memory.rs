@@ -25,6 +25,12 @@ struct Ledger {
 }
 
 impl MemoryBudget {
+    /// The budget the searches of a process share: what is
+    /// [`left_for_searches`] under `limit`.
+    pub fn for_searches(limit: Option<u64>) -> MemoryBudget {
+        MemoryBudget::new(left_for_searches(limit))
+    }
+
     pub fn new(limit: u64) -> MemoryBudget {
         MemoryBudget(Arc::new(Ledger {
             limit,
@@ -249,6 +255,25 @@ pub fn physical_memory() -> Option<u64> {
     None
 }
 
+/// Memory caps are checked against the blocks searches allocate: has every
+/// block of 1 MiB or more mapped on its own, so that freeing it gives it back
+/// to the system at once. (glibc otherwise raises that threshold as large
+/// blocks are freed, up to 32 MiB, and keeps the freed ones in its heap,
+/// where they still count in the resident size.)
+///
+/// # Safety
+///
+/// Call it before the process starts any other thread (first thing in
+/// `main`): it changes the allocator's settings.
+pub unsafe fn return_large_blocks_to_the_system() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: the caller runs alone; mallopt only changes the allocator's
+    // settings.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
+    }
+}
+
 /// The default memory limit: half the machine's physical memory (4 GiB
 /// when the system does not say).
 pub fn default_limit() -> u64 {
@@ -265,8 +290,9 @@ pub fn resident_bytes() -> Option<u64> {
 }
 
 /// A memory limit for the searches of a process that already holds some:
-/// `limit` less the bytes resident now.
-pub fn left_for_searches(limit: u64) -> u64 {
+/// `limit` (default: [`default_limit`]) less the bytes resident now.
+pub fn left_for_searches(limit: Option<u64>) -> u64 {
+    let limit = limit.unwrap_or_else(default_limit);
     limit.saturating_sub(resident_bytes().unwrap_or(0))
 }
 

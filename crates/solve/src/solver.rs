@@ -2,8 +2,9 @@
 
 use crate::algorithm::{Algorithm, Found, Query};
 use crate::best_first::Order;
-use crate::bfs::{StopAt, Walk, Workspace};
-use crate::control::{Control, StopReason};
+use crate::bfs::{StopAt, Walk, Walking, Workspace};
+use crate::control::{timeout_of, BadTimeout, Control, StopReason};
+use crate::memory::MemoryBudget;
 use crate::solution::{name_moves, Move};
 use crate::stats::Stats;
 use crate::sweep::Sweep;
@@ -26,7 +27,49 @@ pub struct SolveOptions {
     pub heuristic: Option<Heuristic>,
 }
 
+/// Why a search's settings were refused (the words name the setting
+/// first, so that a front end can put its own name for it before them).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum OptionsError {
+    #[error(transparent)]
+    Timeout(#[from] BadTimeout),
+    /// A heuristic given to an algorithm that uses none.
+    #[error("heuristic is for astar, idastar and greedy; {0} uses none")]
+    UnusedHeuristic(Algorithm),
+}
+
 impl SolveOptions {
+    /// The options of a search as a front end takes them: `algorithm`
+    /// (with `heuristic`, for an informed one) in `metric`, stopped after
+    /// `timeout` seconds or `max_nodes` positions, its memory charged to
+    /// `memory`.
+    pub fn new(
+        metric: Metric,
+        algorithm: Algorithm,
+        heuristic: Option<Heuristic>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+        memory: &MemoryBudget,
+    ) -> Result<SolveOptions, OptionsError> {
+        let timeout = timeout.map(timeout_of).transpose()?;
+        if heuristic.is_some() && !algorithm.is_informed() {
+            return Err(OptionsError::UnusedHeuristic(algorithm));
+        }
+        let control = Control {
+            max_nodes,
+            timeout,
+            memory: Some(memory.clone()),
+            ..Control::default()
+        };
+        Ok(SolveOptions {
+            metric,
+            control,
+            explore_component: false,
+            algorithm,
+            heuristic,
+        })
+    }
+
     /// The heuristic the algorithm uses, if it uses one.
     pub fn heuristic_used(&self) -> Option<Heuristic> {
         self.algorithm
@@ -190,23 +233,16 @@ pub struct Analysis {
 /// A breadth-first search that runs to the end of a component and then
 /// lists what it reached: what [`analyze`] needs of a search.
 pub(crate) trait Explorer<S: Space> {
-    /// Explores the components of `roots` (all at distance 0).
-    fn explore(&mut self, space: &S, roots: &[S::State], metric: Metric, control: &Control)
-        -> Walk;
+    /// Makes the walk (an exhaustive one).
+    fn explore(&mut self, space: &S, walking: Walking<'_, S::State>) -> Walk;
 
     /// The states the last exploration reached, in breadth-first order.
     fn reached(&self) -> impl ExactSizeIterator<Item = S::State> + '_;
 }
 
 impl<S: Space> Explorer<S> for Workspace<S::State> {
-    fn explore(
-        &mut self,
-        space: &S,
-        roots: &[S::State],
-        metric: Metric,
-        control: &Control,
-    ) -> Walk {
-        self.bfs(space, roots, metric, StopAt::Exhaustion, false, control)
+    fn explore(&mut self, space: &S, walking: Walking<'_, S::State>) -> Walk {
+        self.search::<S, false>(space, walking)
     }
 
     fn reached(&self) -> impl ExactSizeIterator<Item = S::State> + '_ {
@@ -217,14 +253,9 @@ impl<S: Space> Explorer<S> for Workspace<S::State> {
 /// A sweep explores only spaces with a dense index: the caller checks
 /// [`Indexed::index_bound`] before choosing it.
 impl<S: Indexed> Explorer<S> for Sweep<S::State> {
-    fn explore(
-        &mut self,
-        space: &S,
-        roots: &[S::State],
-        metric: Metric,
-        control: &Control,
-    ) -> Walk {
-        self.run(space, roots, metric, StopAt::Exhaustion, control)
+    fn explore(&mut self, space: &S, walking: Walking<'_, S::State>) -> Walk {
+        let (roots, metric, stop_at, control) = walking.parts();
+        self.run(space, roots, metric, stop_at, control)
             .expect("a sweep is chosen only for a space with a dense index")
     }
 
@@ -252,7 +283,8 @@ pub(crate) fn analyze_with<S: Space>(
     control: &Control,
     explorer: &mut impl Explorer<S>,
 ) -> Result<Analysis, StopReason> {
-    let forward = explorer.explore(space, &[space.start()], metric, control);
+    let start = [space.start()];
+    let forward = explorer.explore(space, Walking::exhaustive(&start, metric, control));
     if let Some(reason) = forward.stopped {
         return Err(reason);
     }
@@ -270,7 +302,7 @@ pub(crate) fn analyze_with<S: Space>(
     if goals.is_empty() {
         return Ok(analysis);
     }
-    let backward = explorer.explore(space, &goals, metric, control);
+    let backward = explorer.explore(space, Walking::exhaustive(&goals, metric, control));
     if let Some(reason) = backward.stopped {
         return Err(reason);
     }

@@ -1,7 +1,8 @@
 //! The text answers of `unblocker solve` and `analyze`: the solution move by
 //! move (with the board after each), the verdict, the algorithm and the
-//! search statistics; the shape of a component. Each is a [`Display`]
-//! value, so a terminal, a file or a page can show the same words.
+//! search statistics; a solution played move by move; the shape of a
+//! component. Each is a [`Display`] value, so a terminal, a file or a page
+//! can show the same words.
 
 use crate::json::AnalyzeJson;
 use crate::solution::replay;
@@ -11,6 +12,36 @@ use crate::Algorithm;
 use std::fmt::{self, Display, Formatter};
 use unblocker_model::drawing::draw;
 use unblocker_model::{format, Board, Game, Metric};
+
+/// One stop of a solution played move by move: the title (the start, or
+/// the move just made), the board `at` that many moves with the moved piece
+/// marked, and `Solved!` at the end.
+pub struct PlayText<'a> {
+    /// The boards of the solution, the start first ([`replay`]).
+    pub boards: &'a [Board],
+    pub report: &'a Report,
+    pub at: usize,
+    /// Draw in ANSI colours.
+    pub color: bool,
+}
+
+impl Display for PlayText<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let (moves, at) = (&self.report.moves, self.at);
+        let total = moves.len();
+        let last = at.checked_sub(1);
+        match last {
+            None => writeln!(f, "\nStart ({total} moves to go)")?,
+            Some(last) => writeln!(f, "\nMove {at}/{total}: {}", moves[last])?,
+        }
+        let moved = last.map(|i| moves[i].piece as usize);
+        write!(f, "{}", draw(&self.boards[at], moved, self.color, "  "))?;
+        if at == total {
+            writeln!(f, "Solved!")?;
+        }
+        Ok(())
+    }
+}
 
 /// A solve's answer: the puzzle drawn, the verdict, the moves (each with the
 /// board after it when `boards`), the algorithm line and the statistics.

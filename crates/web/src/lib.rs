@@ -23,7 +23,7 @@ mod request;
 
 pub use error::{ApiError, ServeError};
 pub use guard::Hosts;
-pub use limits::{Config, Limits};
+pub use limits::{Config, Limits, LimitsError};
 
 use axum::{middleware, Router};
 use std::net::SocketAddr;

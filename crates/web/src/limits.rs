@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 use std::time::Duration;
+use unblocker_solve::{timeout_of, BadTimeout};
 
 /// What one request may cost.
 #[derive(Clone, Debug)]
@@ -32,6 +33,42 @@ impl Default for Limits {
             max_nodes: 10_000_000,
             max_memory: unblocker_solve::memory::default_limit(),
         }
+    }
+}
+
+/// Why the limits asked for were refused.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LimitsError {
+    #[error("at least one solve must be allowed at once")]
+    NoSolves,
+    #[error(transparent)]
+    Timeout(#[from] BadTimeout),
+}
+
+impl Limits {
+    /// The defaults, with what was asked for in their place: the solves at
+    /// once, a solve's longest time in seconds and most positions; and the
+    /// bytes all searches together may hold.
+    pub fn asked(
+        max_solves: Option<usize>,
+        timeout: Option<f64>,
+        max_nodes: Option<u64>,
+        max_memory: u64,
+    ) -> Result<Limits, LimitsError> {
+        let default = Limits::default();
+        Ok(Limits {
+            max_solves: match max_solves {
+                Some(0) => return Err(LimitsError::NoSolves),
+                n => n.unwrap_or(default.max_solves),
+            },
+            timeout: timeout
+                .map(timeout_of)
+                .transpose()?
+                .unwrap_or(default.timeout),
+            max_nodes: max_nodes.unwrap_or(default.max_nodes),
+            max_memory,
+            ..default
+        })
     }
 }
 
