@@ -5,7 +5,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{BufWriter, IsTerminal};
 use std::path::{Path, PathBuf};
 use unblocker_db::klotski::generate_klotski;
-use unblocker_db::progress::ProgressLines;
+use unblocker_db::progress::{Eta, ProgressLines};
 use unblocker_db::shard::ShardSpec;
 use unblocker_db::stats::Stats;
 use unblocker_db::{generate, merge_into, Database, DbError, GenerateOptions, Query};
@@ -200,11 +200,14 @@ fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
         max_units: None,
     };
     let terminal = std::io::stderr().is_terminal();
-    let template = "{elapsed_precise} [{bar:40}] {pos}/{len} units, ETA {eta_precise} {msg}";
+    // The ETA is the run's own (db::progress::Eta): the bar's would count
+    // the units a resumed file already holds as done at once.
+    let template = "{elapsed_precise} [{bar:40}] {pos}/{len} units, ETA {msg}";
     let bar = progress_bar(args.quiet || !terminal, template);
     let mut lines =
         (!args.quiet && !terminal).then(|| ProgressLines::new(format!("shard {shard}")));
     let start = std::time::Instant::now();
+    let mut eta = Eta::new();
     let summary = generate(&mut db, &options, |p| {
         bar.set_length(p.units_total);
         bar.set_position(p.units_done);
@@ -214,7 +217,10 @@ fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
                 eprintln!("{line}");
             }
         }
-        bar.set_message(detail);
+        bar.set_message(format!(
+            "{} {detail}",
+            eta.update(p.units_done, p.units_total)
+        ));
     })
     .map_err(advice)?;
     bar.finish();
