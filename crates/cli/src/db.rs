@@ -218,7 +218,7 @@ fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
             }
         }
         bar.set_message(format!(
-            "{} {detail}",
+            "{}, {detail}",
             eta.update(p.units_done, p.units_total)
         ));
     })

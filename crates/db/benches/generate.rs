@@ -1,8 +1,8 @@
 //! Generator speed without the database: whole small boards, a fixed
 //! sample of wall-free 6x6 units (every 2,000th), and a fixed sample of
 //! the full 6x6 run's units (up to two walls, every 26,610th: 100 units
-//! spread over the whole run; units with walls have shorter fibers and
-//! cost more per position than wall-free ones).
+//! spread over the whole run; they cost about twice as much per position
+//! as wall-free ones).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use unblocker_db::rush::{Generator, Scratch};
