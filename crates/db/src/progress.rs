@@ -5,6 +5,7 @@
 //! units this run has done, so a resumed run's is not skewed by the units
 //! an earlier run committed.
 
+use crate::generate::Progress;
 use std::time::{Duration, Instant};
 
 const MIN_GAP: Duration = Duration::from_secs(1);
@@ -14,9 +15,6 @@ const MAX_GAP: Duration = Duration::from_secs(60);
 /// resumed run's is not skewed by the units an earlier run committed).
 pub struct Eta {
     start: Instant,
-    /// The units done before this run, known at the first update: one
-    /// fewer than the units done then.
-    before: Option<u64>,
 }
 
 impl Default for Eta {
@@ -30,27 +28,22 @@ impl Eta {
     pub fn new() -> Eta {
         Eta {
             start: Instant::now(),
-            before: None,
         }
     }
 
-    /// The time left (`hh:mm:ss`) once `done` of `total` units are done.
-    /// Called after each unit this run commits.
-    pub fn update(&mut self, done: u64, total: u64) -> String {
-        self.note(done);
-        self.at(done, total, Instant::now())
+    /// The time left (`hh:mm:ss`, `?` before this run has done a unit) at
+    /// `p`: the units still to do at the pace of this run's own
+    /// (`p.units_done - p.units_before`).
+    pub fn left(&self, p: &Progress) -> String {
+        self.at(p, Instant::now())
     }
 
-    /// Learns the units done before this run from its first unit.
-    fn note(&mut self, done: u64) {
-        self.before.get_or_insert(done.saturating_sub(1));
-    }
-
-    fn at(&self, done: u64, total: u64, now: Instant) -> String {
-        let run = done.saturating_sub(self.before.unwrap_or(0));
+    fn at(&self, p: &Progress, now: Instant) -> String {
+        let run = p.units_done.saturating_sub(p.units_before);
+        let to_do = p.units_total.saturating_sub(p.units_done);
         match run {
             0 => "?".to_string(),
-            _ => clock((now - self.start).mul_f64(total.saturating_sub(done) as f64 / run as f64)),
+            _ => clock((now - self.start).mul_f64(to_do as f64 / run as f64)),
         }
     }
 }
@@ -75,33 +68,34 @@ impl ProgressLines {
         }
     }
 
-    /// The line reporting `done` of `total` units (`detail`: positions,
-    /// puzzles, …), if one is due. Called after each unit this run
-    /// commits.
-    pub fn update(&mut self, done: u64, total: u64, detail: &str) -> Option<String> {
+    /// The line reporting `p` (`detail`: positions, puzzles, …), if one is
+    /// due. Called after each unit this run commits.
+    pub fn update(&mut self, p: &Progress, detail: &str) -> Option<String> {
         let now = Instant::now();
-        self.eta.note(done);
-        let percent = percent(done, total);
+        let percent = percent(p.units_done, p.units_total);
         let due = match self.last {
             None => true,
-            Some((at, p)) => {
+            Some((at, last)) => {
                 let gap = now - at;
-                done == total || (gap >= MIN_GAP && percent > p) || gap >= MAX_GAP
+                p.units_done == p.units_total
+                    || (gap >= MIN_GAP && percent > last)
+                    || gap >= MAX_GAP
             }
         };
         due.then(|| {
             self.last = Some((now, percent));
-            self.line(done, total, detail, now)
+            self.line(p, detail, now)
         })
     }
 
-    fn line(&self, done: u64, total: u64, detail: &str, now: Instant) -> String {
+    fn line(&self, p: &Progress, detail: &str, now: Instant) -> String {
+        let (done, total) = (p.units_done, p.units_total);
         format!(
             "[{}] {}: {done}/{total} units ({}%), ETA {}, {detail}",
             clock(now - self.eta.start),
             self.label,
             percent(done, total),
-            self.eta.at(done, total, now)
+            self.eta.at(p, now)
         )
     }
 }
@@ -121,15 +115,23 @@ fn clock(d: Duration) -> String {
 mod tests {
     use super::*;
 
+    /// `done` of `total` units, `before` of them by earlier runs.
+    fn progress(done: u64, before: u64, total: u64) -> Progress {
+        Progress {
+            units_done: done,
+            units_before: before,
+            units_total: total,
+            positions: 0,
+            puzzles: 0,
+            phase: 0,
+        }
+    }
+
     #[test]
     fn lines_give_units_share_and_eta() {
         let p = ProgressLines::new("shard 2/4".into());
-        let line = p.line(
-            300,
-            1200,
-            "9 positions",
-            p.eta.start + Duration::from_secs(10),
-        );
+        let ten = p.eta.start + Duration::from_secs(10);
+        let line = p.line(&progress(300, 0, 1200), "9 positions", ten);
         assert_eq!(
             line,
             "[00:00:10] shard 2/4: 300/1200 units (25%), ETA 00:00:30, 9 positions"
@@ -139,14 +141,15 @@ mod tests {
 
     #[test]
     fn a_resumed_runs_eta_counts_only_its_own_units() {
-        let mut p = ProgressLines::new("shard 1/1".into());
-        // An earlier run committed 900 units; this one commits the 901st.
-        assert!(p.update(901, 1200, "").is_some());
-        // 100 units of this run in 10 s: 200 more take 20 s.
-        let line = p.line(1000, 1200, "x", p.eta.start + Duration::from_secs(10));
+        let p = ProgressLines::new("shard 1/1".into());
+        // An earlier run committed 900 units; this one 100 in 10 s: the
+        // 200 left take 20 s.
+        let ten = p.eta.start + Duration::from_secs(10);
+        let line = p.line(&progress(1000, 900, 1200), "x", ten);
         assert_eq!(
             line,
             "[00:00:10] shard 1/1: 1000/1200 units (83%), ETA 00:00:20, x"
         );
+        assert_eq!(p.eta.at(&progress(900, 900, 1200), ten), "?");
     }
 }
