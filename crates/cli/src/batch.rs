@@ -2,12 +2,13 @@
 //! file's own answers. The file formats are `unblocker_model::collection`'s,
 //! the solving and checking `unblocker_solve::batch`'s.
 
-use crate::input::{board_message, read_file, PuzzleOptions};
+use crate::input::{board_message, PuzzleOptions};
 use crate::solve::solve_message;
 use std::path::PathBuf;
-use unblocker_model::collection::{self, EntryError};
+use unblocker_model::collection::EntryError;
 use unblocker_model::Metric;
 use unblocker_solve::batch::{Batch, BatchOptions, Failure};
+use unblocker_solve::input::read_entries;
 use unblocker_solve::MemoryBudget;
 
 #[derive(clap::Args)]
@@ -53,12 +54,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<u8, String> {
-    let text = read_file(&args.file)?;
     let entries =
-        collection::read(&text, args.options.parse_options()).map_err(|e| e.to_string())?;
-    if entries.is_empty() {
-        return Err(format!("{} holds no puzzles", args.file.display()));
-    }
+        read_entries(&args.file, args.options.parse_options()).map_err(|e| e.to_string())?;
     // One memory budget for every thread; bad search options refused once,
     // before any puzzle.
     let budget = MemoryBudget::for_searches(args.search.memory.max_memory);
@@ -91,10 +88,9 @@ pub fn run(args: Args) -> Result<u8, String> {
             println!("{line}");
         }
     }
-    let failed = batch.outcomes.iter().any(Result::is_err);
     Ok(if listing.mismatches > 0 {
         crate::EXIT_CHECK_FAILED
-    } else if failed {
+    } else if batch.failed() {
         crate::EXIT_BAD_INPUT
     } else {
         0

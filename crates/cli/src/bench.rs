@@ -3,7 +3,7 @@
 //! median of several runs, positions per second; the suite and the timing
 //! are `unblocker_report::bench`'s).
 
-use unblocker_report::bench::{cases, header, measure, CASES};
+use unblocker_report::bench::{cases, header, measure, names};
 use unblocker_solve::Solver;
 
 #[derive(clap::Args)]
@@ -34,10 +34,9 @@ pub struct Args {
 pub fn run(args: Args) -> Result<u8, String> {
     let cases = cases(args.only.as_deref());
     if cases.is_empty() {
-        let names: Vec<&str> = CASES.iter().map(|c| c.name).collect();
         return Err(format!(
             "--only matches no benchmark; they are: {}",
-            names.join(", ")
+            names()
         ));
     }
     if cfg!(debug_assertions) && !args.json {

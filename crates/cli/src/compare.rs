@@ -57,12 +57,8 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<u8, String> {
     let metric = args.metric.unwrap_or(Metric::Slide);
-    let files = if args.files.is_empty() {
-        let data = std::env::var_os(study::DATA_VAR);
-        study::default_files(data.as_deref()).map_err(|e| e.to_string())?
-    } else {
-        args.files
-    };
+    let data = std::env::var_os(study::DATA_VAR);
+    let files = study::files(args.files, data.as_deref()).map_err(|e| e.to_string())?;
     let puzzles = study::read_puzzles(&files).map_err(|e| e.to_string())?;
     let variants = variants(&args.algorithms, &args.heuristics, metric);
     let memory = MemoryBudget::for_searches(None);

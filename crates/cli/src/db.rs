@@ -152,11 +152,7 @@ pub fn run(args: Args) -> Result<u8, String> {
             let db = Database::open_existing(&path).map_err(advice)?;
             let per_moves = per_moves.unwrap_or(u64::MAX);
             let count = match output {
-                Some(file) => {
-                    let out = std::fs::File::create(&file)
-                        .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
-                    db.export_sample(BufWriter::new(out), per_moves)
-                }
+                Some(file) => db.export_sample_file(&file, per_moves),
                 None => db.export_sample(BufWriter::new(std::io::stdout().lock()), per_moves),
             }
             .map_err(advice)?;
@@ -200,27 +196,23 @@ fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
         max_units: None,
     };
     let terminal = std::io::stderr().is_terminal();
+    let shown = terminal && !args.quiet;
     // The ETA is the run's own (db::progress::Eta): the bar's would count
     // the units a resumed file already holds as done at once.
     let template = "{elapsed_precise} [{bar:40}] {pos}/{len} units, ETA {msg}";
-    let bar = progress_bar(args.quiet || !terminal, template);
+    let bar = progress_bar(!shown, template);
     let mut lines =
         (!args.quiet && !terminal).then(|| ProgressLines::new(format!("shard {shard}")));
-    let start = std::time::Instant::now();
-    let mut eta = Eta::new();
+    let eta = Eta::new();
     let summary = generate(&mut db, &options, |p| {
         bar.set_length(p.units_total);
         bar.set_position(p.units_done);
-        let detail = p.detail(start.elapsed().as_secs_f64());
-        if let Some(lines) = &mut lines {
-            if let Some(line) = lines.update(p.units_done, p.units_total, &detail) {
-                eprintln!("{line}");
-            }
+        if let Some(line) = lines.as_mut().and_then(|lines| lines.update(&p)) {
+            eprintln!("{line}");
         }
-        bar.set_message(format!(
-            "{}, {detail}",
-            eta.update(p.units_done, p.units_total)
-        ));
+        if shown {
+            bar.set_message(eta.message(&p));
+        }
     })
     .map_err(advice)?;
     bar.finish();

@@ -1,12 +1,12 @@
-//! Turning a PUZZLE argument (bundled name, board text, file or `-`) into a
-//! board, and the `convert` command.
+//! The PUZZLE argument (bundled name, board text, file or `-`) and its
+//! options, read by `unblocker_solve::input` with the command line's advice
+//! on errors, and the `convert` command.
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use std::io::Read;
-use std::path::Path;
 use unblocker_model::format::{self, Format, ParseOptions};
 use unblocker_model::puzzle::{self, Puzzle, PuzzleError};
 use unblocker_model::{Board, BoardError, Game, Metric};
+use unblocker_solve::input::{self, InputError};
 
 /// Options every puzzle-reading command shares.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -50,22 +50,13 @@ pub fn metric_for(board: &Board, asked: Option<Metric>) -> Metric {
     asked.unwrap_or(board.game().default_metric())
 }
 
-/// Resolves a PUZZLE argument: `-` (stdin), a bundled name, a file, or else
-/// board text.
+/// Resolves a PUZZLE argument (`unblocker_solve::input::load`), its error
+/// with the command line's advice.
 pub fn load(arg: &str, options: &PuzzleOptions) -> Result<Puzzle, String> {
-    let options = options.parse_options();
-    let path = Path::new(arg);
-    let puzzle = if arg == "-" {
-        puzzle::read("stdin", &read_stdin()?, options).map(|board| Puzzle { name: None, board })
-    } else if let Some(bundled) = puzzle::bundled(arg, options) {
-        bundled
-    } else if path.is_file() {
-        let name = Some(arg.to_string());
-        puzzle::read(arg, &read_file(path)?, options).map(|board| Puzzle { name, board })
-    } else {
-        puzzle::board(arg, options)
-    };
-    puzzle.map_err(with_advice)
+    input::load(arg, options.parse_options()).map_err(|error| match error {
+        InputError::Puzzle(error) => with_advice(error),
+        _ => error.to_string(),
+    })
 }
 
 /// A PUZZLE's error with the command line's advice: the flag that reads a
@@ -91,30 +82,6 @@ fn klotski_advice(error: &BoardError) -> &'static str {
         BoardError::SingleCellPiece { .. } => "; for Klotski use --game klotski",
         _ => "",
     }
-}
-
-/// Files (and stdin) larger than this are refused rather than read.
-const MAX_INPUT_BYTES: u64 = 64 << 20;
-
-fn read_stdin() -> Result<String, String> {
-    let (mut text, mut stdin) = (String::new(), std::io::stdin().take(MAX_INPUT_BYTES));
-    stdin
-        .read_to_string(&mut text)
-        .map_err(|e| format!("cannot read stdin: {e}"))?;
-    Ok(text)
-}
-
-pub fn read_file(path: &Path) -> Result<String, String> {
-    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
-    let size = std::fs::metadata(path).map_err(cannot)?.len();
-    if size > MAX_INPUT_BYTES {
-        let path = path.display();
-        return Err(format!(
-            "{path} is {size} bytes; the limit is {MAX_INPUT_BYTES}"
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(cannot)?;
-    String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8 text", path.display()))
 }
 
 /// `unblocker convert`: print a puzzle in another format.

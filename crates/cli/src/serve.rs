@@ -1,6 +1,7 @@
 //! `unblocker serve`: the web UI and its JSON API (crate `unblocker-web`).
 
 use std::path::PathBuf;
+use unblocker_db::Database;
 use unblocker_solve::memory::left_for_searches;
 use unblocker_web::lan::{self, LanError};
 use unblocker_web::{Config, Limits, LimitsError};
@@ -53,9 +54,7 @@ pub fn run(args: Args) -> Result<u8, String> {
         LimitsError::NoSolves => "--max-solves must be at least 1".to_string(),
         LimitsError::Timeout(e) => format!("--{e}"),
     })?;
-    let database = args
-        .database
-        .or_else(|| unblocker_db::Database::default_path().filter(|path| path.exists()));
+    let database = args.database.or_else(Database::existing_default_path);
     let config = Config {
         limits,
         database,

@@ -38,7 +38,11 @@ pub struct GenerateOptions {
 /// Progress after each committed unit.
 #[derive(Clone, Copy, Debug)]
 pub struct Progress {
+    /// The shard's units done, by this run and earlier ones.
     pub units_done: u64,
+    /// The units earlier runs had done when this one started (a resumed
+    /// file's): the run's own are `units_done - units_before`.
+    pub units_before: u64,
     pub units_total: u64,
     pub positions: u64,
     pub puzzles: u64,
@@ -148,6 +152,7 @@ pub fn generate(
                 let _ = seconds;
                 progress(Progress {
                     units_done: summary.units_skipped + summary.units_run,
+                    units_before: summary.units_skipped,
                     units_total,
                     positions: summary.positions,
                     puzzles: summary.puzzles,

@@ -3,20 +3,20 @@
 //! the done share reaches a new whole percent, at most one a second, and at
 //! least one a minute while work is being done. The ETA comes from the
 //! units this run has done, so a resumed run's is not skewed by the units
-//! an earlier run committed.
+//! an earlier run committed. A progress bar's message reads the same
+//! ([`Eta::message`]).
 
+use crate::generate::Progress;
 use std::time::{Duration, Instant};
 
 const MIN_GAP: Duration = Duration::from_secs(1);
 const MAX_GAP: Duration = Duration::from_secs(60);
 
-/// A run's estimated time left, from the units it has done itself (so a
-/// resumed run's is not skewed by the units an earlier run committed).
+/// A run's clock: its estimated time left, from the units it has done
+/// itself (so a resumed run's is not skewed by the units an earlier run
+/// committed), and a progress bar's message ([`Eta::message`]).
 pub struct Eta {
     start: Instant,
-    /// The units done before this run, known at the first update: one
-    /// fewer than the units done then.
-    before: Option<u64>,
 }
 
 impl Default for Eta {
@@ -30,27 +30,34 @@ impl Eta {
     pub fn new() -> Eta {
         Eta {
             start: Instant::now(),
-            before: None,
         }
     }
 
-    /// The time left (`hh:mm:ss`) once `done` of `total` units are done.
-    /// Called after each unit this run commits.
-    pub fn update(&mut self, done: u64, total: u64) -> String {
-        self.note(done);
-        self.at(done, total, Instant::now())
+    /// A progress bar's message at `p`: the time left, the positions (and
+    /// their rate over this run) and the puzzles, such as `00:01:40, 9000000
+    /// positions (0.90 M/s), 5 puzzles`.
+    pub fn message(&self, p: &Progress) -> String {
+        self.message_at(p, Instant::now())
     }
 
-    /// Learns the units done before this run from its first unit.
-    fn note(&mut self, done: u64) {
-        self.before.get_or_insert(done.saturating_sub(1));
+    fn message_at(&self, p: &Progress, now: Instant) -> String {
+        format!("{}, {}", self.at(p, now), self.detail(p, now))
     }
 
-    fn at(&self, done: u64, total: u64, now: Instant) -> String {
-        let run = done.saturating_sub(self.before.unwrap_or(0));
+    /// The positions, their rate over this run, and the puzzles.
+    fn detail(&self, p: &Progress, now: Instant) -> String {
+        p.detail((now - self.start).as_secs_f64())
+    }
+
+    /// The time left (`hh:mm:ss`, `?` before this run has done a unit) at
+    /// `p`: the units still to do at the pace of this run's own
+    /// (`p.units_done - p.units_before`).
+    fn at(&self, p: &Progress, now: Instant) -> String {
+        let run = p.units_done.saturating_sub(p.units_before);
+        let to_do = p.units_total.saturating_sub(p.units_done);
         match run {
             0 => "?".to_string(),
-            _ => clock((now - self.start).mul_f64(total.saturating_sub(done) as f64 / run as f64)),
+            _ => clock((now - self.start).mul_f64(to_do as f64 / run as f64)),
         }
     }
 }
@@ -75,33 +82,35 @@ impl ProgressLines {
         }
     }
 
-    /// The line reporting `done` of `total` units (`detail`: positions,
-    /// puzzles, …), if one is due. Called after each unit this run
-    /// commits.
-    pub fn update(&mut self, done: u64, total: u64, detail: &str) -> Option<String> {
+    /// The line reporting `p` (units, share, time left, positions and
+    /// puzzles), if one is due. Called after each unit this run commits.
+    pub fn update(&mut self, p: &Progress) -> Option<String> {
         let now = Instant::now();
-        self.eta.note(done);
-        let percent = percent(done, total);
+        let percent = percent(p.units_done, p.units_total);
         let due = match self.last {
             None => true,
-            Some((at, p)) => {
+            Some((at, last)) => {
                 let gap = now - at;
-                done == total || (gap >= MIN_GAP && percent > p) || gap >= MAX_GAP
+                p.units_done == p.units_total
+                    || (gap >= MIN_GAP && percent > last)
+                    || gap >= MAX_GAP
             }
         };
         due.then(|| {
             self.last = Some((now, percent));
-            self.line(done, total, detail, now)
+            self.line(p, now)
         })
     }
 
-    fn line(&self, done: u64, total: u64, detail: &str, now: Instant) -> String {
+    fn line(&self, p: &Progress, now: Instant) -> String {
+        let (done, total) = (p.units_done, p.units_total);
         format!(
-            "[{}] {}: {done}/{total} units ({}%), ETA {}, {detail}",
+            "[{}] {}: {done}/{total} units ({}%), ETA {}, {}",
             clock(now - self.eta.start),
             self.label,
             percent(done, total),
-            self.eta.at(done, total, now)
+            self.eta.at(p, now),
+            self.eta.detail(p, now)
         )
     }
 }
@@ -121,32 +130,52 @@ fn clock(d: Duration) -> String {
 mod tests {
     use super::*;
 
+    /// `done` of `total` units, `before` of them by earlier runs.
+    fn progress(done: u64, before: u64, total: u64) -> Progress {
+        Progress {
+            units_done: done,
+            units_before: before,
+            units_total: total,
+            positions: 9_000_000,
+            puzzles: 5,
+            phase: 0,
+        }
+    }
+
     #[test]
     fn lines_give_units_share_and_eta() {
         let p = ProgressLines::new("shard 2/4".into());
-        let line = p.line(
-            300,
-            1200,
-            "9 positions",
-            p.eta.start + Duration::from_secs(10),
-        );
+        let ten = p.eta.start + Duration::from_secs(10);
+        let line = p.line(&progress(300, 0, 1200), ten);
         assert_eq!(
             line,
-            "[00:00:10] shard 2/4: 300/1200 units (25%), ETA 00:00:30, 9 positions"
+            "[00:00:10] shard 2/4: 300/1200 units (25%), ETA 00:00:30, \
+             9000000 positions (0.90 M/s), 5 puzzles"
         );
         assert_eq!(clock(Duration::from_secs(3 * 3600 + 61)), "03:01:01");
     }
 
     #[test]
     fn a_resumed_runs_eta_counts_only_its_own_units() {
-        let mut p = ProgressLines::new("shard 1/1".into());
-        // An earlier run committed 900 units; this one commits the 901st.
-        assert!(p.update(901, 1200, "").is_some());
-        // 100 units of this run in 10 s: 200 more take 20 s.
-        let line = p.line(1000, 1200, "x", p.eta.start + Duration::from_secs(10));
+        let p = ProgressLines::new("shard 1/1".into());
+        // An earlier run committed 900 units; this one 100 in 10 s: the
+        // 200 left take 20 s.
+        let ten = p.eta.start + Duration::from_secs(10);
+        let line = p.line(&progress(1000, 900, 1200), ten);
         assert_eq!(
             line,
-            "[00:00:10] shard 1/1: 1000/1200 units (83%), ETA 00:00:20, x"
+            "[00:00:10] shard 1/1: 1000/1200 units (83%), ETA 00:00:20, \
+             9000000 positions (0.90 M/s), 5 puzzles"
         );
+        assert_eq!(p.eta.at(&progress(900, 900, 1200), ten), "?");
+    }
+
+    #[test]
+    fn a_bars_message_gives_eta_positions_rate_and_puzzles() {
+        let eta = Eta::new();
+        let ten = eta.start + Duration::from_secs(10);
+        let p = progress(600, 100, 1100);
+        let message = eta.message_at(&p, ten);
+        assert_eq!(message, "00:00:10, 9000000 positions (0.90 M/s), 5 puzzles");
     }
 }

@@ -30,6 +30,11 @@ pub enum DbError {
         path: PathBuf,
         source: std::io::Error,
     },
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     /// What is wrong with the contents of the file at `path`.
     #[error("{}: {error}", path.display())]
     InFile { path: PathBuf, error: Box<DbError> },
@@ -162,6 +167,11 @@ impl Database {
     /// directory.
     pub fn default_path() -> Option<PathBuf> {
         dirs::data_dir().map(|d| d.join("unblocker").join("puzzles.sqlite"))
+    }
+
+    /// The default file ([`Database::default_path`]), if it exists.
+    pub fn existing_default_path() -> Option<PathBuf> {
+        Database::default_path().filter(|path| path.exists())
     }
 
     /// Opens (creating if needed, with its folder) the database at `path`.
@@ -533,6 +543,16 @@ impl Database {
         self.export_sample(out, u64::MAX)
     }
 
+    /// [`Database::export_sample`] into the file at `path` (created, or
+    /// emptied first).
+    pub fn export_sample_file(&self, path: &Path, per_moves: u64) -> Result<u64, DbError> {
+        let file = std::fs::File::create(path).map_err(|source| DbError::Write {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        self.export_sample(std::io::BufWriter::new(file), per_moves)
+    }
+
     /// Writes at most `per_moves` puzzles of each move count as `MOVES BOARD
     /// CLUSTER` lines, hardest first: evenly spaced through that move
     /// count's listing (so from large and small components alike), the same
@@ -673,4 +693,24 @@ fn parse_line(text: &str) -> Result<Puzzle, BadLine> {
         pieces: parsed.pieces().len() as u32,
         histogram: Vec::new(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sample_file_holds_what_the_sample_writes() {
+        let db = Database::sample().unwrap();
+        let mut lines = Vec::new();
+        let count = db.export_sample(&mut lines, 2).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sample.txt");
+        assert_eq!(db.export_sample_file(&path, 2).unwrap(), count);
+        assert_eq!(std::fs::read(&path).unwrap(), lines);
+        let nowhere = dir.path().join("missing").join("sample.txt");
+        let error = db.export_sample_file(&nowhere, 2).unwrap_err();
+        let prefix = format!("cannot write {}: ", nowhere.display());
+        assert!(error.to_string().starts_with(&prefix), "{error}");
+    }
 }

@@ -164,6 +164,12 @@ pub fn cases(only: Option<&str>) -> Vec<&'static Case> {
         .collect()
 }
 
+/// Every case's name, comma-separated (to say what there is to choose).
+pub fn names() -> String {
+    let names: Vec<&str> = CASES.iter().map(|c| c.name).collect();
+    names.join(", ")
+}
+
 /// One run of a case: what it found (the optimum, or the puzzles stored)
 /// and the positions it examined.
 struct Run {
@@ -267,6 +273,7 @@ mod tests {
         let klotski: Vec<&str> = cases(Some("klotski/")).iter().map(|c| c.name).collect();
         assert_eq!(klotski.len(), 3, "{klotski:?}");
         assert!(cases(Some("no such benchmark")).is_empty());
+        assert!(names().starts_with("rush/hardest, rush/hardest-nowalls, "));
         assert_eq!(cases(None).len(), CASES.len());
         let case = cases(Some("rush/hardest-nowalls"))[0];
         let outcome = measure(&mut Solver::new(), case, 2).unwrap();

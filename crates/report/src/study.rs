@@ -79,6 +79,16 @@ pub struct StudyPuzzle {
     pub board: Board,
 }
 
+/// The puzzle files to study: `given`, or when none are given the default
+/// ones in the data directory `data` ([`default_files`]).
+pub fn files(given: Vec<PathBuf>, data: Option<&OsStr>) -> Result<Vec<PathBuf>, StudyError> {
+    if given.is_empty() {
+        default_files(data)
+    } else {
+        Ok(given)
+    }
+}
+
 /// The default files in the data directory `data` (the value of
 /// [`DATA_VAR`]: `None` or empty when it is unset), which must all exist.
 pub fn default_files(data: Option<&OsStr>) -> Result<Vec<PathBuf>, StudyError> {
@@ -220,6 +230,17 @@ mod tests {
             .map(|p| (p.name.as_str(), p.category.as_str()))
             .collect();
         assert_eq!(got, [("hard-3", "hard"), ("1", "cards")]);
+    }
+
+    #[test]
+    fn given_files_come_before_the_default_ones() {
+        let given = vec![PathBuf::from("mine.txt")];
+        assert_eq!(files(given.clone(), None).unwrap(), given);
+        let error = files(Vec::new(), Some(OsStr::new(""))).unwrap_err();
+        assert!(matches!(error, StudyError::NoData), "{error}");
+        let dir = tempfile::tempdir().unwrap();
+        let error = files(Vec::new(), Some(dir.path().as_os_str())).unwrap_err();
+        assert!(matches!(error, StudyError::Missing { .. }), "{error}");
     }
 
     #[test]

@@ -218,6 +218,11 @@ impl Batch {
         })
     }
 
+    /// True when some entry could not be read or solved.
+    pub fn failed(&self) -> bool {
+        self.outcomes.iter().any(Result::is_err)
+    }
+
     /// `N puzzles: S solved, U unsolvable, E unreadable; …` with the time,
     /// the rate, the threads and the metrics used, after an empty line.
     pub fn summary(&self) -> String {
@@ -360,6 +365,7 @@ mod tests {
         );
         assert_eq!(answer.json()["mismatch"], mismatch.as_str());
         assert!(matches!(wrong.outcomes[1], Err(Failure::Unreadable(_))));
+        assert!(wrong.failed());
         assert!(wrong
             .summary()
             .starts_with("\n2 puzzles: 1 solved, 0 unsolvable, 1 unreadable; "));
@@ -372,5 +378,6 @@ mod tests {
         let answer = right.outcomes[0].as_ref().unwrap();
         assert_eq!(answer.mismatch(), None);
         assert_eq!(answer.json()["label"], "line 1");
+        assert!(!right.failed());
     }
 }

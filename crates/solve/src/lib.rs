@@ -6,7 +6,7 @@
 //! allocating. The generic functions [`solve`] and [`analyze`] work on any
 //! [`unblocker_engine::Space`]. Their answers read the same everywhere:
 //! as JSON ([`json`]) or as text ([`text`]). [`batch`] solves and checks
-//! every puzzle of a file.
+//! every puzzle of a file; [`input`] reads the puzzles a user names.
 
 mod algorithm;
 pub mod batch;
@@ -16,6 +16,7 @@ mod bidir;
 mod control;
 mod deepening;
 mod depth_first;
+pub mod input;
 pub mod json;
 mod kept;
 pub mod memory;

@@ -25,6 +25,26 @@ pub struct PlayText<'a> {
     pub color: bool,
 }
 
+impl PlayText<'_> {
+    /// Takes a line the player typed: `q` quits, `b` goes back a move, and
+    /// anything else goes on to the next move, or ends the play after the
+    /// last. False when the play is over.
+    pub fn key(&mut self, line: &str) -> bool {
+        match line.trim() {
+            "q" | "Q" => false,
+            "b" | "B" => {
+                self.at = self.at.saturating_sub(1);
+                true
+            }
+            _ if self.at < self.report.moves.len() => {
+                self.at += 1;
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
 impl Display for PlayText<'_> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let (moves, at) = (&self.report.moves, self.at);
@@ -207,5 +227,39 @@ impl Display for AnalysisText<'_> {
             }
         }
         writeln!(f, "Time              {:.2} ms", json.elapsed_ms)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{SolveOptions, Solver};
+
+    #[test]
+    fn play_keys_step_back_and_forth_and_end_after_the_last_move() {
+        let board = format::parse("BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo", Default::default());
+        let board = board.unwrap();
+        let report = Solver::new()
+            .solve(&board, &SolveOptions::default())
+            .unwrap();
+        let boards = replay(&board, &report.moves).unwrap();
+        let mut play = PlayText {
+            boards: &boards,
+            report: &report,
+            at: 0,
+            color: false,
+        };
+        assert!(play.key("b"));
+        assert_eq!(play.at, 0);
+        assert!(play.key(""));
+        assert!(play.key("\n"));
+        assert!(play.key(" B "));
+        assert_eq!(play.at, 1);
+        while play.at < report.moves.len() {
+            assert!(play.key("next"));
+        }
+        assert!(!play.key(""));
+        play.at = 1;
+        assert!(!play.key("q"));
     }
 }
