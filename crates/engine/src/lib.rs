@@ -165,6 +165,12 @@ pub trait Fibered: Sync {
     /// positions `bits` of fiber `at`, grouped by fiber (a fiber may be
     /// emitted more than once).
     fn expand(&self, at: &Self::At, bits: u32, emit: impl FnMut(&Self::At, u32));
+    /// ORs into `next` (indexed by fiber) the positions one move away from
+    /// the positions `front` (indexed by fiber) holds in `block`: by
+    /// default [`Fibered::expand`] of each of the block's fibers.
+    fn expand_block(&self, block: usize, front: &[u32], next: &mut [u32]) {
+        expand_each(self, block, front, next);
+    }
     /// The number of *cells*: a cell is a set of one block's positions
     /// that the moves inside the block connect, so that every component is
     /// a union of cells (cells are numbered `0..cells`).
@@ -177,4 +183,17 @@ pub trait Fibered: Sync {
     /// Calls `emit(block, cell)` for the cells of other blocks one move
     /// away from `cell` of `block` (a cell may be emitted more than once).
     fn cell_neighbours(&self, block: usize, cell: u32, emit: impl FnMut(usize, u32));
+}
+
+/// [`Fibered::expand_block`] a fiber at a time: [`Fibered::expand`] of each
+/// of the block's fibers that holds positions of `front`.
+pub fn expand_each<S: Fibered + ?Sized>(space: &S, block: usize, front: &[u32], next: &mut [u32]) {
+    let mut at = space.first(block);
+    for f in space.block_fibers(block) {
+        let bits = front[f];
+        if bits != 0 {
+            space.expand(&at, bits, |to, moved| next[S::fiber(to)] |= moved);
+        }
+        space.advance(&mut at);
+    }
 }

@@ -22,6 +22,9 @@
 //! fillings that avoid the swept cells, and the lists of the columns whose
 //! cells it fills or vacates shrink or grow: a *plan* per block and slide
 //! holds, per column, the map of digits (and, on the fiber axis, of bits).
+//! A block whose fibers mostly hold frontier positions is expanded as a
+//! whole: a vertical move ORs runs of fibers into runs of fibers, and a
+//! slide visits only the fibers whose digits all have an image.
 //!
 //! **Cells.** Within a block the columns move independently, so the digits
 //! of a column that its slides connect form a *class*, and the positions of
@@ -202,6 +205,27 @@ impl Columns {
 fn map_index(occupied: u8, row: usize, crossing: Crossing) -> u16 {
     ((occupied as usize * 6 + row) * 3 + crossing as usize) as u16
 }
+
+/// The images of a fiber's bits under a column's digit map (a bit whose
+/// digit has no image is dropped).
+#[inline(always)]
+fn map_bits(map: &[u8; 32], bits: u32) -> u32 {
+    let mut out = 0u32;
+    let mut rest = bits;
+    while rest != 0 {
+        let d = map[rest.trailing_zeros() as usize];
+        rest &= rest - 1;
+        if d != NONE {
+            out |= 1 << d;
+        }
+    }
+    out
+}
+
+/// A block is expanded fiber by fiber ([`unblocker_engine::expand_each`])
+/// when fewer than one fiber in `SPARSE` holds frontier positions, and
+/// swept as a whole ([`Unit::sweep`]) otherwise.
+const SPARSE: usize = 8;
 
 /// One row's fillings in a unit: the arrangements of its class.
 #[derive(Clone, Debug)]
@@ -458,8 +482,8 @@ impl<'c> Unit<'c> {
     /// The positions of the fiber `at` one move from `bits` without
     /// leaving the fiber (the part of an expansion that stays in it).
     #[inline(always)]
-    fn within(&self, at: &FiberAt, bits: u32) -> u32 {
-        let near = &self.columns.neighbours[self.occupied[at.block][self.fiber_column] as usize];
+    fn within(&self, block: usize, bits: u32) -> u32 {
+        let near = &self.columns.neighbours[self.occupied[block][self.fiber_column] as usize];
         let mut inside = 0u32;
         let mut rest = bits;
         while rest != 0 {
@@ -468,6 +492,111 @@ impl<'c> Unit<'c> {
         }
         inside
     }
+    /// [`Fibered::expand_block`] as word operations over the whole block:
+    /// a vertical move on a non-fiber axis ORs runs of fibers into runs of
+    /// fibers, and a slide visits only the fibers whose digits all have an
+    /// image (the others' positions cannot make it).
+    fn sweep(&self, block: usize, front: &[u32], next: &mut [u32]) {
+        let columns = self.columns;
+        let occ = &self.occupied[block];
+        let s = &self.strides[block];
+        let start = self.fiber_start[block] as usize;
+        let n = s[5] as usize;
+        let front = &front[start..start + n];
+        // Vertical moves on the fiber axis stay in the fiber.
+        for (f, &bits) in front.iter().enumerate() {
+            if bits != 0 {
+                next[start + f] |= self.within(block, bits);
+            }
+        }
+        // Vertical moves on the other axes: all the fibers with digit `d`
+        // move to those with digit `j`, runs of `s[k]` fibers at a time.
+        let axes = self.size - 1;
+        for k in 0..axes {
+            let (run, period) = (s[k] as usize, s[k + 1] as usize);
+            for (d, &near) in columns.neighbours[occ[self.axes[k]] as usize]
+                .iter()
+                .enumerate()
+            {
+                let mut targets = near;
+                while targets != 0 {
+                    let j = targets.trailing_zeros() as usize;
+                    targets &= targets - 1;
+                    for outer in (0..n).step_by(period) {
+                        let from = &front[outer + d * run..][..run];
+                        let to = &mut next[start + outer + j * run..][..run];
+                        for (t, &f) in to.iter_mut().zip(from) {
+                            *t |= f;
+                        }
+                    }
+                }
+            }
+        }
+        // Slides: per axis, the (source, target) fiber offsets of the
+        // digits that have an image.
+        let mut offsets = [[(0u32, 0u32); 32]; 5];
+        let mut counts = [0usize; 5];
+        'plans: for plan in
+            &self.plans[self.plan_start[block] as usize..self.plan_start[block + 1] as usize]
+        {
+            let to = plan.to as usize;
+            let s2 = &self.strides[to];
+            for k in 0..axes {
+                let c = self.axes[k];
+                let map = plan.maps[c];
+                counts[k] = 0;
+                for d in 0..columns.list[occ[c] as usize].len() {
+                    let image = match map {
+                        u16::MAX => d as u8,
+                        map => columns.maps[map as usize][d],
+                    };
+                    if image != NONE {
+                        offsets[k][counts[k]] = (d as u32 * s[k], image as u32 * s2[k]);
+                        counts[k] += 1;
+                    }
+                }
+                if counts[k] == 0 {
+                    continue 'plans;
+                }
+            }
+            let fiber_map = match plan.maps[self.fiber_column] {
+                u16::MAX => None,
+                map => Some(&columns.maps[map as usize]),
+            };
+            let target = self.fiber_start[to] as usize;
+            // Every choice of a digit with an image on axes 1.., axis 0
+            // innermost.
+            let mut pick = [0usize; 5];
+            loop {
+                let (mut from, mut into) = (0u32, 0u32);
+                for k in 1..axes {
+                    let (a, b) = offsets[k][pick[k]];
+                    from += a;
+                    into += b;
+                }
+                for &(a, b) in &offsets[0][..counts[0]] {
+                    let bits = front[(from + a) as usize];
+                    if bits != 0 {
+                        let moved = fiber_map.map_or(bits, |map| map_bits(map, bits));
+                        next[target + (into + b) as usize] |= moved;
+                    }
+                }
+                let mut k = 1;
+                loop {
+                    if k >= axes {
+                        continue 'plans;
+                    }
+                    pick[k] += 1;
+                    if pick[k] < counts[k] {
+                        break;
+                    }
+                    pick[k] = 0;
+                    k += 1;
+                }
+            }
+        }
+    }
+
     /// The column of a cell digit (the fiber axis, then the other axes).
     #[inline(always)]
     fn cell_column(&self, j: usize) -> usize {
@@ -694,7 +823,7 @@ impl Fibered for Unit<'_> {
         let occ = &self.occupied[b];
         let s = &self.strides[b];
         // Vertical moves on the fiber axis stay in the fiber.
-        let inside = self.within(at, bits);
+        let inside = self.within(b, bits);
         if inside != 0 {
             emit(at, inside);
         }
@@ -721,20 +850,10 @@ impl Fibered for Unit<'_> {
             let mut moved = bits;
             let fiber_map = plan.maps[self.fiber_column];
             if fiber_map != u16::MAX {
-                let map = &columns.maps[fiber_map as usize];
-                let mut out = 0u32;
-                let mut rest = bits;
-                while rest != 0 {
-                    let d = map[rest.trailing_zeros() as usize];
-                    rest &= rest - 1;
-                    if d != NONE {
-                        out |= 1 << d;
-                    }
-                }
-                if out == 0 {
+                moved = map_bits(&columns.maps[fiber_map as usize], bits);
+                if moved == 0 {
                     continue;
                 }
-                moved = out;
             }
             let to_block = plan.to as usize;
             let s2 = &self.strides[to_block];
@@ -758,6 +877,19 @@ impl Fibered for Unit<'_> {
                 to.fiber += to.digits[k] as usize * s2[k] as usize;
             }
             emit(&to, moved);
+        }
+    }
+
+    fn expand_block(&self, block: usize, front: &[u32], next: &mut [u32]) {
+        let fibers = self.block_fibers(block);
+        let live = front[fibers.clone()]
+            .iter()
+            .filter(|&&bits| bits != 0)
+            .count();
+        if live * SPARSE < fibers.len() {
+            crate::expand_each(self, block, front, next);
+        } else {
+            self.sweep(block, front, next);
         }
     }
 

@@ -5,9 +5,10 @@
 //!
 //! The distances walk fibers, not positions: a fiber's positions of the
 //! current level are expanded together, so one table look-up moves up to 32
-//! positions. Each level scans the active blocks' fibers in order (a test
-//! per fiber, so levels cost little where they are empty) and ORs the moved
-//! bits into a `next` set; closing the level keeps the bits not seen before.
+//! positions. Each level expands the active blocks, a block at a time
+//! ([`Fibered::expand_block`]: a space may sweep a block whose fibers are
+//! mostly in the frontier as a whole), ORing the moved bits into a `next`
+//! set; closing the level keeps the bits not seen before.
 //! Components are searched over cells (sets of a block's positions that the
 //! block's own moves connect), a few table look-ups per cell.
 
@@ -99,14 +100,7 @@ impl Retrograde {
                         self.touched.push(b);
                     }
                 }
-                let mut at = space.first(block);
-                for f in space.block_fibers(block) {
-                    let bits = front[f];
-                    if bits != 0 {
-                        space.expand(&at, bits, |to, moved| next[S::fiber(to)] |= moved);
-                    }
-                    space.advance(&mut at);
-                }
+                space.expand_block(block, front, next);
             }
             self.active.clear();
             level += 1;

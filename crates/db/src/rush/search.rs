@@ -436,6 +436,39 @@ mod tests {
     use super::*;
     use std::collections::{HashMap, VecDeque};
 
+    /// A block swept as a whole moves the same positions as a fiber at a
+    /// time: on every unit of the 4x4 board with up to two walls and on
+    /// units spread over the 5x5 and 6x6 ones, every block with a frontier
+    /// in each of its fibers (dense, so `expand_block` sweeps it).
+    #[test]
+    fn a_swept_block_moves_what_its_fibers_move() {
+        let checks = [(4, 2, 1), (5, 1, 97), (6, 2, 265_997)];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for (size, walls, every) in checks {
+            let units = Units::new(size, walls);
+            for unit in (0..units.len()).step_by(every) {
+                let index = units.index(unit);
+                let mut front = vec![0u32; index.fibers()];
+                for block in 0..index.blocks() {
+                    let mask = index.fiber_mask(block);
+                    for f in index.block_fibers(block) {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        front[f] = (seed as u32 & mask) | 1;
+                    }
+                }
+                let mut swept = vec![0u32; index.fibers()];
+                let mut each = vec![0u32; index.fibers()];
+                for block in 0..index.blocks() {
+                    index.expand_block(block, &front, &mut swept);
+                    unblocker_engine::expand_each(&index, block, &front, &mut each);
+                }
+                assert_eq!(swept, each, "{size}x{size}, {walls} walls, unit {unit}");
+            }
+        }
+    }
+
     /// On every unit of the 4x4 board with up to two walls and of a few 5x5
     /// units, the components found over cells are the components a plain
     /// search over positions finds.
