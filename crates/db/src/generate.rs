@@ -84,6 +84,7 @@ pub fn generate(
 ) -> Result<Summary, DbError> {
     let shard = options.shard;
     let generator = Generator::new(options.size, options.max_walls)?;
+    let _lock = db.lock_writer()?;
     if db.older_progress()? {
         return Err(DbError::OlderProgress);
     }

@@ -24,7 +24,7 @@ pub use generate::{generate, GenerateOptions, Progress, Summary};
 pub use merge::{merge_into, MergedShard, ShardFileError};
 pub use report::Completion;
 pub use sample::SAMPLE_NAME;
-pub use store::{Database, DbError, Grouping, Query};
+pub use store::{Database, DbError, Grouping, Query, WriterLock};
 
 use serde::Serialize;
 

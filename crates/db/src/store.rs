@@ -55,6 +55,13 @@ pub enum DbError {
     OlderProgress,
     #[error("the generator's saved state in this database is damaged")]
     Damaged,
+    #[error(
+        "another process is generating into {} (it holds {}.lock); wait for it to finish \
+         or stop it, then run the same command again to carry on",
+        .0.display(),
+        .0.display()
+    )]
+    Busy(PathBuf),
     #[error("{0}")]
     Generator(#[from] crate::rush::GeneratorError),
     #[error("cannot start threads: {0}")]
@@ -162,7 +169,40 @@ fn histogram_text(histogram: &[u64]) -> String {
         .join(",")
 }
 
+/// Held while a generator writes into a database file: an advisory lock on
+/// `<file>.lock` (not on the file itself, whose locks are SQLite's), so that
+/// a second generator on the same file stops instead of repeating the
+/// first one's work. The lock goes with the process; the empty lock file
+/// stays.
+pub struct WriterLock {
+    _file: std::fs::File,
+}
+
 impl Database {
+    /// Takes the file's [`WriterLock`] ([`DbError::Busy`] if another process
+    /// holds it); `None` for a database in memory.
+    pub fn lock_writer(&self) -> Result<Option<WriterLock>, DbError> {
+        let Some(path) = self.conn.path().filter(|p| !p.is_empty()) else {
+            return Ok(None);
+        };
+        let lock = PathBuf::from(format!("{path}.lock"));
+        let cannot = |source| DbError::Write {
+            path: lock.clone(),
+            source,
+        };
+        let file = std::fs::File::options()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock)
+            .map_err(cannot)?;
+        match file.try_lock() {
+            Ok(()) => Ok(Some(WriterLock { _file: file })),
+            Err(std::fs::TryLockError::WouldBlock) => Err(DbError::Busy(path.into())),
+            Err(std::fs::TryLockError::Error(source)) => Err(cannot(source)),
+        }
+    }
+
     /// The default file: `unblocker/puzzles.sqlite` in the user's data
     /// directory.
     pub fn default_path() -> Option<PathBuf> {

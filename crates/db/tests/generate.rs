@@ -177,6 +177,24 @@ fn a_full_disk_stops_the_run_and_a_rerun_carries_on() {
 }
 
 #[test]
+fn a_second_generator_on_the_same_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("busy.sqlite");
+    let first = Database::open(&path).unwrap();
+    let lock = first.lock_writer().unwrap();
+    let mut second = Database::open(&path).unwrap();
+    let refused = generate(&mut second, &options(4, 0), |_| {});
+    assert!(
+        matches!(&refused, Err(DbError::Busy(p)) if p == &path),
+        "{refused:?}"
+    );
+    assert_eq!(second.count().unwrap(), 0);
+    drop(lock);
+    let summary = generate(&mut second, &options(4, 0), |_| {}).unwrap();
+    assert!(summary.puzzles > 0);
+}
+
+#[test]
 fn a_database_refuses_a_different_generation() {
     let dir = tempfile::tempdir().unwrap();
     let mut db = generated(dir.path(), "four.sqlite", &options(4, 0));
