@@ -242,6 +242,18 @@ struct Plan {
     maps: [u16; 6],
 }
 
+impl Plan {
+    /// Column `c`'s digit `d` after the slide (`NONE` if its filling
+    /// covers a cell the slide needs).
+    #[inline(always)]
+    fn image(&self, columns: &Columns, c: usize, d: u8) -> u8 {
+        match self.maps[c] {
+            u16::MAX => d,
+            map => columns.maps[map as usize][d as usize],
+        }
+    }
+}
+
 /// Where a fiber is: its block and the digits of the non-fiber axes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FiberAt {
@@ -543,13 +555,9 @@ impl<'c> Unit<'c> {
             let s2 = &self.strides[to];
             for k in 0..axes {
                 let c = self.axes[k];
-                let map = plan.maps[c];
                 counts[k] = 0;
                 for d in 0..columns.list[occ[c] as usize].len() {
-                    let image = match map {
-                        u16::MAX => d as u8,
-                        map => columns.maps[map as usize][d],
-                    };
+                    let image = plan.image(columns, c, d as u8);
                     if image != NONE {
                         offsets[k][counts[k]] = (d as u32 * s[k], image as u32 * s2[k]);
                         counts[k] += 1;
@@ -866,15 +874,12 @@ impl Fibered for Unit<'_> {
                 if c == usize::MAX {
                     break;
                 }
-                let map = plan.maps[c];
-                if map != u16::MAX {
-                    let d = columns.maps[map as usize][at.digits[k] as usize];
-                    if d == NONE {
-                        continue 'plans;
-                    }
-                    to.digits[k] = d;
+                let d = plan.image(columns, c, at.digits[k]);
+                if d == NONE {
+                    continue 'plans;
                 }
-                to.fiber += to.digits[k] as usize * s2[k] as usize;
+                to.digits[k] = d;
+                to.fiber += d as usize * s2[k] as usize;
             }
             emit(&to, moved);
         }
