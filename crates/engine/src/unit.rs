@@ -10,9 +10,9 @@
 //! rows). Within a block each column is an axis ranging over the column
 //! fillings that avoid the block's cells in that column (its *list*, in
 //! filling order), so every index is a position (full fill). One column per
-//! unit, the *fiber axis* (the one whose lists are longest overall), is the
+//! block, its *fiber axis* (its longest list, so the fewest fibers), is the
 //! bit inside a `u32` *fiber*; the other columns number the block's fibers
-//! in mixed radix. A position's index is
+//! in mixed radix, the longest fastest. A position's index is
 //! `block start + fiber in block × fiber length + bit`.
 //!
 //! **Moves.** A vertical move changes one column's digit: on the fiber axis
@@ -22,6 +22,8 @@
 //! fillings that avoid the swept cells, and the lists of the columns whose
 //! cells it fills or vacates shrink or grow: a *plan* per block and slide
 //! holds, per column, the map of digits (and, on the fiber axis, of bits).
+//! When the two blocks' fiber axes differ, each position of a fiber lands
+//! in a fiber of its own (its bit becomes a digit, and a digit the bit).
 //! A block whose fibers mostly hold frontier positions is expanded as a
 //! whole: a vertical move ORs runs of fibers into runs of fibers, and a
 //! slide visits only the fibers whose digits all have an image.
@@ -41,6 +43,9 @@ use std::ops::Range;
 
 /// A digit that has no image (the column filling covers a swept cell).
 const NONE: u8 = u8::MAX;
+
+/// An axis past the board's columns.
+const NO_COLUMN: u8 = u8::MAX;
 
 /// How a slide touches one column's cell in the slid row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -222,6 +227,20 @@ fn map_bits(map: &[u8; 32], bits: u32) -> u32 {
     out
 }
 
+/// Steps `pick` (one digit per axis from `first` on, each below its
+/// count) to the next choice, the lowest axis fastest; false after the last.
+#[inline(always)]
+fn odometer(pick: &mut [usize; 5], counts: &[usize], first: usize) -> bool {
+    for k in first..counts.len() {
+        pick[k] += 1;
+        if pick[k] < counts[k] {
+            return true;
+        }
+        pick[k] = 0;
+    }
+    false
+}
+
 /// A block is expanded fiber by fiber ([`unblocker_engine::expand_each`])
 /// when fewer than one fiber in `SPARSE` holds frontier positions, and
 /// swept as a whole ([`Unit::sweep`]) otherwise.
@@ -254,12 +273,13 @@ impl Plan {
     }
 }
 
-/// Where a fiber is: its block and the digits of the non-fiber axes.
+/// Where a fiber is: its block and, per column, its digit (0 on the
+/// block's fiber axis, whose digits are the fiber's bits).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FiberAt {
     pub fiber: usize,
     pub block: usize,
-    pub digits: [u8; 5],
+    pub digits: [u8; 6],
 }
 
 /// A row filling's slide: the filling it leads to (its place in the
@@ -277,14 +297,14 @@ pub struct Unit<'c> {
     /// Blocks: mixed radix over the rows, row 0 fastest.
     row_stride: [usize; 6],
     blocks: usize,
-    /// The fiber axis's column, then the other columns in digit order
-    /// (fastest first).
-    fiber_column: usize,
-    axes: [usize; 5],
+    /// Per block: the fiber axis's column, then the other columns in digit
+    /// order (fastest first; `NO_COLUMN` past the board's columns).
+    fiber_column: Vec<u8>,
+    axes: Vec<[u8; 5]>,
     /// Per block: the rows' cells in each column (a bit per row).
     occupied: Vec<[u8; 6]>,
-    /// Per block: the fiber strides of the non-fiber axes (the last entry
-    /// is the block's fiber count) and the fiber length.
+    /// Per block: each column's fiber stride (0 on the fiber axis) and the
+    /// fiber length.
     strides: Vec<[u32; 6]>,
     fiber_len: Vec<u8>,
     /// Per block: its first fiber and first position (one past the end at
@@ -292,8 +312,8 @@ pub struct Unit<'c> {
     fiber_start: Vec<u64>,
     position_start: Vec<u64>,
     goal: Vec<bool>,
-    /// Per block: the cell strides of the fiber axis and the other axes
-    /// (in `axes` order), and its first cell (one past the end at `blocks`).
+    /// Per block: each column's cell stride (1 on the fiber axis, then in
+    /// `axes` order), and its first cell (one past the end at `blocks`).
     cell_strides: Vec<[u32; 6]>,
     cell_start: Vec<u32>,
     /// Per block: its plans, `plans[plan_start[b]..plan_start[b + 1]]`.
@@ -340,8 +360,11 @@ impl<'c> Unit<'c> {
             })
             .collect();
         let length = |b: usize, c: usize| columns.list[occupied[b][c] as usize].len() as u64;
-        // The fiber axis: the column that leaves the fewest fibers.
-        let fiber_column = (0..size)
+        // The unit's most common fiber axis: the column that would leave the
+        // fewest fibers if every block used it. A block takes its longest
+        // column, this one where it is among the longest (fewer slides then
+        // join blocks whose fiber axes differ).
+        let common = (0..size)
             .min_by_key(|&a| {
                 (0..blocks)
                     .map(|b| {
@@ -353,23 +376,42 @@ impl<'c> Unit<'c> {
                     .sum::<u64>()
             })
             .expect("a board has columns");
-        let mut axes = [usize::MAX; 5];
-        for (k, c) in (0..size).filter(|&c| c != fiber_column).enumerate() {
-            axes[k] = c;
-        }
+        let fiber_column: Vec<u8> = (0..blocks)
+            .map(|b| {
+                let longest = (0..size).map(|c| length(b, c)).max().unwrap_or(0);
+                let c = if length(b, common) == longest {
+                    common
+                } else {
+                    (0..size)
+                        .find(|&c| length(b, c) == longest)
+                        .expect("a board has columns")
+                };
+                c as u8
+            })
+            .collect();
+        let axes: Vec<[u8; 5]> = fiber_column
+            .iter()
+            .enumerate()
+            .map(|(b, &fc)| {
+                let mut order: Vec<u8> = (0..size as u8).filter(|&c| c != fc).collect();
+                order.sort_by_key(|&c| std::cmp::Reverse(length(b, c as usize)));
+                let mut axes = [NO_COLUMN; 5];
+                axes[..order.len()].copy_from_slice(&order);
+                axes
+            })
+            .collect();
         let classes = |b: usize, c: usize| columns.class_count[occupied[b][c] as usize] as u32;
         let mut cell_strides = Vec::with_capacity(blocks);
         let mut cell_start = Vec::with_capacity(blocks + 1);
         let mut cells = 0u64;
         for b in 0..blocks {
+            let fc = fiber_column[b] as usize;
             let mut s = [0u32; 6];
-            s[0] = 1;
-            let mut n = classes(b, fiber_column);
-            for k in 0..5 {
-                s[k + 1] = n;
-                if axes[k] != usize::MAX {
-                    n *= classes(b, axes[k]);
-                }
+            s[fc] = 1;
+            let mut n = classes(b, fc);
+            for &c in axes[b].iter().take(size - 1) {
+                s[c as usize] = n;
+                n *= classes(b, c as usize);
             }
             cell_start.push(cells as u32);
             cells += n as u64;
@@ -387,20 +429,16 @@ impl<'c> Unit<'c> {
         let (mut fibers, mut positions) = (0u64, 0u64);
         for b in 0..blocks {
             let mut s = [0u32; 6];
-            s[0] = 1;
-            for k in 0..5 {
-                let len = if axes[k] == usize::MAX {
-                    1
-                } else {
-                    length(b, axes[k])
-                };
-                s[k + 1] = s[k] * len as u32;
+            let mut n = 1u32;
+            for &c in axes[b].iter().take(size - 1) {
+                s[c as usize] = n;
+                n *= length(b, c as usize) as u32;
             }
-            let len = length(b, fiber_column);
+            let len = length(b, fiber_column[b] as usize);
             fiber_start.push(fibers);
             position_start.push(positions);
-            fibers += s[5] as u64;
-            positions += s[5] as u64 * len;
+            fibers += n as u64;
+            positions += n as u64 * len;
             strides.push(s);
             fiber_len.push(len as u8);
         }
@@ -495,7 +533,8 @@ impl<'c> Unit<'c> {
     /// leaving the fiber (the part of an expansion that stays in it).
     #[inline(always)]
     fn within(&self, block: usize, bits: u32) -> u32 {
-        let near = &self.columns.neighbours[self.occupied[block][self.fiber_column] as usize];
+        let fc = self.fiber_column[block] as usize;
+        let near = &self.columns.neighbours[self.occupied[block][fc] as usize];
         let mut inside = 0u32;
         let mut rest = bits;
         while rest != 0 {
@@ -512,8 +551,9 @@ impl<'c> Unit<'c> {
         let columns = self.columns;
         let occ = &self.occupied[block];
         let s = &self.strides[block];
+        let fc = self.fiber_column[block] as usize;
         let start = self.fiber_start[block] as usize;
-        let n = s[5] as usize;
+        let n = self.fiber_start[block + 1] as usize - start;
         let front = &front[start..start + n];
         // Vertical moves on the fiber axis stay in the fiber.
         for (f, &bits) in front.iter().enumerate() {
@@ -522,14 +562,13 @@ impl<'c> Unit<'c> {
             }
         }
         // Vertical moves on the other axes: all the fibers with digit `d`
-        // move to those with digit `j`, runs of `s[k]` fibers at a time.
-        let axes = self.size - 1;
-        for k in 0..axes {
-            let (run, period) = (s[k] as usize, s[k + 1] as usize);
-            for (d, &near) in columns.neighbours[occ[self.axes[k]] as usize]
-                .iter()
-                .enumerate()
-            {
+        // move to those with digit `j`, runs of `s[c]` fibers at a time.
+        let axes = self.axes_of(block);
+        for (k, &c) in axes.iter().enumerate() {
+            let c = c as usize;
+            let run = s[c] as usize;
+            let period = axes.get(k + 1).map_or(n, |&c| s[c as usize] as usize);
+            for (d, &near) in columns.neighbours[occ[c] as usize].iter().enumerate() {
                 let mut targets = near;
                 while targets != 0 {
                     let j = targets.trailing_zeros() as usize;
@@ -545,7 +584,8 @@ impl<'c> Unit<'c> {
             }
         }
         // Slides: per axis, the (source, target) fiber offsets of the
-        // digits that have an image.
+        // digits that have an image (on the target's fiber axis, whose
+        // stride is 0, the target bit instead).
         let mut offsets = [[(0u32, 0u32); 32]; 5];
         let mut counts = [0usize; 5];
         'plans: for plan in
@@ -553,13 +593,19 @@ impl<'c> Unit<'c> {
         {
             let to = plan.to as usize;
             let s2 = &self.strides[to];
-            for k in 0..axes {
-                let c = self.axes[k];
+            let fc2 = self.fiber_column[to] as usize;
+            for (k, &c) in axes.iter().enumerate() {
+                let c = c as usize;
                 counts[k] = 0;
                 for d in 0..columns.list[occ[c] as usize].len() {
                     let image = plan.image(columns, c, d as u8);
                     if image != NONE {
-                        offsets[k][counts[k]] = (d as u32 * s[k], image as u32 * s2[k]);
+                        let into = if c == fc2 {
+                            image as u32
+                        } else {
+                            image as u32 * s2[c]
+                        };
+                        offsets[k][counts[k]] = (d as u32 * s[c], into);
                         counts[k] += 1;
                     }
                 }
@@ -567,63 +613,99 @@ impl<'c> Unit<'c> {
                     continue 'plans;
                 }
             }
-            let fiber_map = match plan.maps[self.fiber_column] {
-                u16::MAX => None,
-                map => Some(&columns.maps[map as usize]),
-            };
             let target = self.fiber_start[to] as usize;
-            // Every choice of a digit with an image on axes 1.., axis 0
-            // innermost.
-            let mut pick = [0usize; 5];
-            loop {
-                let (mut from, mut into) = (0u32, 0u32);
-                for k in 1..axes {
-                    let (a, b) = offsets[k][pick[k]];
-                    from += a;
-                    into += b;
-                }
-                for &(a, b) in &offsets[0][..counts[0]] {
-                    let bits = front[(from + a) as usize];
-                    if bits != 0 {
-                        let moved = fiber_map.map_or(bits, |map| map_bits(map, bits));
-                        next[target + (into + b) as usize] |= moved;
-                    }
-                }
-                let mut k = 1;
+            if fc2 == fc {
+                let fiber_map = match plan.maps[fc] {
+                    u16::MAX => None,
+                    map => Some(&columns.maps[map as usize]),
+                };
+                // Every choice of a digit with an image on axes 1.., axis 0
+                // innermost.
+                let mut pick = [0usize; 5];
                 loop {
-                    if k >= axes {
+                    let (mut from, mut into) = (0u32, 0u32);
+                    for k in 1..axes.len() {
+                        let (a, b) = offsets[k][pick[k]];
+                        from += a;
+                        into += b;
+                    }
+                    for &(a, b) in &offsets[0][..counts[0]] {
+                        let bits = front[(from + a) as usize];
+                        if bits != 0 {
+                            let moved = fiber_map.map_or(bits, |map| map_bits(map, bits));
+                            next[target + (into + b) as usize] |= moved;
+                        }
+                    }
+                    if !odometer(&mut pick, &counts[..axes.len()], 1) {
                         continue 'plans;
                     }
-                    pick[k] += 1;
-                    if pick[k] < counts[k] {
-                        break;
+                }
+            }
+            // The target's fiber axis is an axis here, and this fiber's bits
+            // are digits there: each bit lands in its own fiber.
+            let kb = axes
+                .iter()
+                .position(|&c| c as usize == fc2)
+                .expect("the target's fiber axis is one of this block's axes");
+            let mut into_fiber = [u32::MAX; 32];
+            for (x, into) in into_fiber
+                .iter_mut()
+                .enumerate()
+                .take(self.fiber_len[block] as usize)
+            {
+                let d = plan.image(columns, fc, x as u8);
+                if d != NONE {
+                    *into = d as u32 * s2[fc];
+                }
+            }
+            let mut pick = [0usize; 5];
+            loop {
+                let (mut from, mut into, mut bit) = (0u32, 0u32, 0u32);
+                for k in 1..axes.len() {
+                    let (a, b) = offsets[k][pick[k]];
+                    from += a;
+                    if k == kb {
+                        bit = b;
+                    } else {
+                        into += b;
                     }
-                    pick[k] = 0;
-                    k += 1;
+                }
+                for &(a, b) in &offsets[0][..counts[0]] {
+                    let (into, bit) = if kb == 0 { (into, b) } else { (into + b, bit) };
+                    let mut rest = front[(from + a) as usize];
+                    while rest != 0 {
+                        let x = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        if into_fiber[x] != u32::MAX {
+                            next[target + (into + into_fiber[x]) as usize] |= 1 << bit;
+                        }
+                    }
+                }
+                if !odometer(&mut pick, &counts[..axes.len()], 1) {
+                    continue 'plans;
                 }
             }
         }
     }
 
-    /// The column of a cell digit (the fiber axis, then the other axes).
+    /// A block's non-fiber axes' columns, in digit order (fastest first).
     #[inline(always)]
-    fn cell_column(&self, j: usize) -> usize {
-        if j == 0 {
-            self.fiber_column
-        } else {
-            self.axes[j - 1]
-        }
+    fn axes_of(&self, block: usize) -> &[u8] {
+        &self.axes[block][..self.size - 1]
     }
 
-    /// A cell's class in each column, in cell-digit order.
+    /// A cell's class in each column.
     fn cell_classes(&self, block: usize, cell: u32) -> [u8; 6] {
         let cs = &self.cell_strides[block];
+        let fc = self.fiber_column[block] as usize;
         let mut local = cell - self.cell_start[block];
         let mut classes = [0u8; 6];
-        for j in (0..self.size).rev() {
-            classes[j] = (local / cs[j]) as u8;
-            local %= cs[j];
+        for &c in self.axes_of(block).iter().rev() {
+            let c = c as usize;
+            classes[c] = (local / cs[c]) as u8;
+            local %= cs[c];
         }
+        classes[fc] = local as u8;
         classes
     }
 
@@ -650,10 +732,11 @@ impl<'c> Unit<'c> {
     pub fn fiber_at(&self, block: usize, fiber: usize) -> FiberAt {
         let mut local = (fiber - self.fiber_start[block] as usize) as u32;
         let s = &self.strides[block];
-        let mut digits = [0u8; 5];
-        for k in (0..5).rev() {
-            digits[k] = (local / s[k]) as u8;
-            local %= s[k];
+        let mut digits = [0u8; 6];
+        for &c in self.axes_of(block).iter().rev() {
+            let c = c as usize;
+            digits[c] = (local / s[c]) as u8;
+            local %= s[c];
         }
         FiberAt {
             fiber,
@@ -675,13 +758,11 @@ impl<'c> Unit<'c> {
         };
         let s = &self.strides[block];
         let mut fiber = self.fiber_start[block];
-        for (&c, &stride) in self.axes.iter().zip(s) {
-            if c != usize::MAX {
-                fiber += digit(c)? * stride as u64;
-            }
+        for &c in self.axes_of(block) {
+            fiber += digit(c as usize)? * s[c as usize] as u64;
         }
         let local = (fiber - self.fiber_start[block]) * self.fiber_len[block] as u64;
-        Some(self.position_start[block] + local + digit(self.fiber_column)?)
+        Some(self.position_start[block] + local + digit(self.fiber_column[block] as usize)?)
     }
 
     /// The position at an index: each row's place in its class and each
@@ -694,37 +775,31 @@ impl<'c> Unit<'c> {
             .collect();
         let mut columns = vec![0u32; self.size];
         let list = |c: usize| &self.columns.list[self.occupied[b][c] as usize];
-        columns[self.fiber_column] = list(self.fiber_column)[bit as usize] as u32;
-        for (k, &c) in self.axes.iter().enumerate() {
-            if c != usize::MAX {
-                columns[c] = list(c)[at.digits[k] as usize] as u32;
-            }
+        let fc = self.fiber_column[b] as usize;
+        columns[fc] = list(fc)[bit as usize] as u32;
+        for &c in self.axes_of(b) {
+            let c = c as usize;
+            columns[c] = list(c)[at.digits[c] as usize] as u32;
         }
         (rows, columns)
     }
 
     /// The column fillings of a fiber's positions: per column, the filling
-    /// of each digit (the fiber axis's list for the bits).
+    /// of its digit (0 on the fiber axis: [`Unit::fiber_axis`] lists the
+    /// bits' fillings).
     pub fn column_fillings(&self, at: &FiberAt) -> [u8; 6] {
         let mut out = [0u8; 6];
-        for (k, &c) in self.axes.iter().enumerate() {
-            if c != usize::MAX {
-                out[c] =
-                    self.columns.list[self.occupied[at.block][c] as usize][at.digits[k] as usize];
-            }
+        for &c in self.axes_of(at.block) {
+            let c = c as usize;
+            out[c] = self.columns.list[self.occupied[at.block][c] as usize][at.digits[c] as usize];
         }
         out
     }
 
     /// The fiber axis's column and its fillings in `block` (bit order).
     pub fn fiber_axis(&self, block: usize) -> (usize, &[u8]) {
-        let c = self.fiber_column;
+        let c = self.fiber_column[block] as usize;
         (c, &self.columns.list[self.occupied[block][c] as usize])
-    }
-
-    /// The non-fiber axes' columns, in digit order.
-    pub fn axes(&self) -> &[usize; 5] {
-        &self.axes
     }
 
     /// Each row's place in its class for a block.
@@ -737,7 +812,7 @@ impl<'c> Unit<'c> {
         &self.occupied[block]
     }
 
-    /// The fiber strides of a block's non-fiber axes.
+    /// Each column's fiber stride in a block (0 on its fiber axis).
     pub fn strides(&self, block: usize) -> &[u32; 6] {
         &self.strides[block]
     }
@@ -797,20 +872,21 @@ impl Fibered for Unit<'_> {
         FiberAt {
             fiber: self.fiber_start[block] as usize,
             block,
-            digits: [0; 5],
+            digits: [0; 6],
         }
     }
 
     #[inline(always)]
     fn advance(&self, at: &mut FiberAt) {
         at.fiber += 1;
-        let s = &self.strides[at.block];
-        for k in 0..5 {
-            at.digits[k] += 1;
-            if at.digits[k] as u32 * s[k] < s[k + 1] {
+        let occ = &self.occupied[at.block];
+        for &c in self.axes_of(at.block) {
+            let c = c as usize;
+            at.digits[c] += 1;
+            if (at.digits[c] as usize) < self.columns.list[occ[c] as usize].len() {
                 return;
             }
-            at.digits[k] = 0;
+            at.digits[c] = 0;
         }
     }
 
@@ -830,24 +906,23 @@ impl Fibered for Unit<'_> {
         let b = at.block;
         let occ = &self.occupied[b];
         let s = &self.strides[b];
+        let fc = self.fiber_column[b] as usize;
         // Vertical moves on the fiber axis stay in the fiber.
         let inside = self.within(b, bits);
         if inside != 0 {
             emit(at, inside);
         }
         // Vertical moves on the other axes move the whole fiber.
-        for (k, &c) in self.axes.iter().enumerate() {
-            if c == usize::MAX {
-                break;
-            }
-            let d = at.digits[k];
+        for &c in self.axes_of(b) {
+            let c = c as usize;
+            let d = at.digits[c];
             let mut targets = columns.neighbours[occ[c] as usize][d as usize];
             while targets != 0 {
                 let j = targets.trailing_zeros() as u8;
                 targets &= targets - 1;
                 let mut to = *at;
-                to.digits[k] = j;
-                to.fiber = (at.fiber as isize + (j as isize - d as isize) * s[k] as isize) as usize;
+                to.digits[c] = j;
+                to.fiber = (at.fiber as isize + (j as isize - d as isize) * s[c] as isize) as usize;
                 emit(&to, bits);
             }
         }
@@ -855,33 +930,50 @@ impl Fibered for Unit<'_> {
         'plans: for plan in
             &self.plans[self.plan_start[b] as usize..self.plan_start[b + 1] as usize]
         {
-            let mut moved = bits;
-            let fiber_map = plan.maps[self.fiber_column];
-            if fiber_map != u16::MAX {
-                moved = map_bits(&columns.maps[fiber_map as usize], bits);
-                if moved == 0 {
-                    continue;
-                }
-            }
             let to_block = plan.to as usize;
             let s2 = &self.strides[to_block];
+            let fc2 = self.fiber_column[to_block] as usize;
             let mut to = FiberAt {
                 fiber: self.fiber_start[to_block] as usize,
                 block: to_block,
-                digits: at.digits,
+                digits: [0; 6],
             };
-            for (k, &c) in self.axes.iter().enumerate() {
-                if c == usize::MAX {
-                    break;
-                }
-                let d = plan.image(columns, c, at.digits[k]);
+            for &c in self.axes_of(b) {
+                let c = c as usize;
+                let d = plan.image(columns, c, at.digits[c]);
                 if d == NONE {
                     continue 'plans;
                 }
-                to.digits[k] = d;
-                to.fiber += d as usize * s2[k] as usize;
+                to.digits[c] = d;
+                to.fiber += d as usize * s2[c] as usize;
             }
-            emit(&to, moved);
+            if fc2 == fc {
+                let moved = match plan.maps[fc] {
+                    u16::MAX => bits,
+                    map => map_bits(&columns.maps[map as usize], bits),
+                };
+                if moved != 0 {
+                    emit(&to, moved);
+                }
+            } else {
+                // The target's fiber axis is a digit here, and this fiber's
+                // bits are digits there: each bit lands in its own fiber.
+                // (Its stride is 0: the digit added nothing to the fiber.)
+                let bit = to.digits[fc2];
+                to.digits[fc2] = 0;
+                let mut rest = bits;
+                while rest != 0 {
+                    let x = rest.trailing_zeros() as u8;
+                    rest &= rest - 1;
+                    let d = plan.image(columns, fc, x);
+                    if d != NONE {
+                        let mut one = to;
+                        one.digits[fc] = d;
+                        one.fiber += d as usize * s2[fc] as usize;
+                        emit(&one, 1 << bit);
+                    }
+                }
+            }
         }
     }
 
@@ -908,13 +1000,11 @@ impl Fibered for Unit<'_> {
         let occ = &self.occupied[b];
         let cs = &self.cell_strides[b];
         let mut base = self.cell_start[b];
-        for (k, &c) in self.axes.iter().enumerate() {
-            if c != usize::MAX {
-                base +=
-                    self.columns.class[occ[c] as usize][at.digits[k] as usize] as u32 * cs[k + 1];
-            }
+        for &c in self.axes_of(b) {
+            let c = c as usize;
+            base += self.columns.class[occ[c] as usize][at.digits[c] as usize] as u32 * cs[c];
         }
-        let classes = &self.columns.class[occ[self.fiber_column] as usize];
+        let classes = &self.columns.class[occ[self.fiber_column[b] as usize] as usize];
         move |bit| base + classes[bit as usize] as u32
     }
 
@@ -922,29 +1012,30 @@ impl Fibered for Unit<'_> {
         let class_digits = &self.columns.class_digits;
         let occ = &self.occupied[block];
         let classes = self.cell_classes(block, cell);
-        let digits_of =
-            |j: usize| class_digits[occ[self.cell_column(j)] as usize][classes[j] as usize];
-        let bits = digits_of(0);
+        let digits_of = |c: usize| class_digits[occ[c] as usize][classes[c] as usize];
+        let bits = digits_of(self.fiber_column[block] as usize);
         let s = &self.strides[block];
-        let axes = self.size - 1;
+        let axes = self.axes_of(block);
         // Every choice of one digit per non-fiber axis in its class.
-        let sets: [u32; 5] = std::array::from_fn(|k| if k < axes { digits_of(k + 1) } else { 1 });
+        let sets: [u32; 5] =
+            std::array::from_fn(|k| axes.get(k).map_or(1, |&c| digits_of(c as usize)));
         let mut pick = sets;
         loop {
             let mut at = FiberAt {
                 fiber: self.fiber_start[block] as usize,
                 block,
-                digits: [0; 5],
+                digits: [0; 6],
             };
-            for k in 0..axes {
+            for (k, &c) in axes.iter().enumerate() {
+                let c = c as usize;
                 let d = pick[k].trailing_zeros();
-                at.digits[k] = d as u8;
-                at.fiber += (d * s[k]) as usize;
+                at.digits[c] = d as u8;
+                at.fiber += (d * s[c]) as usize;
             }
             emit(&at, bits);
             let mut k = 0;
             loop {
-                if k == axes {
+                if k == axes.len() {
                     return;
                 }
                 pick[k] &= pick[k] - 1;
@@ -959,43 +1050,52 @@ impl Fibered for Unit<'_> {
 
     fn cell_neighbours(&self, block: usize, cell: u32, mut emit: impl FnMut(usize, u32)) {
         let columns = self.columns;
-        let digits = self.cell_classes(block, cell);
-        let width = self.size;
-        let column = |j: usize| self.cell_column(j);
-        let mut images = [0u32; 6];
+        let classes = self.cell_classes(block, cell);
         'plans: for plan in
             &self.plans[self.plan_start[block] as usize..self.plan_start[block + 1] as usize]
         {
-            for j in 0..width {
-                images[j] = match plan.maps[column(j)] {
-                    u16::MAX => 1 << digits[j],
-                    map => columns.class_image[map as usize][digits[j] as usize],
-                };
-                if images[j] == 0 {
-                    continue 'plans;
-                }
-            }
             let to = plan.to as usize;
             let ts = &self.cell_strides[to];
-            // Every choice of one image class per column.
-            let mut pick = images;
+            // The columns whose class has one image add to the base; the
+            // others (`spread`, with their image classes) multiply it.
+            let mut base = self.cell_start[to];
+            let mut spread = [(0usize, 0u32); 6];
+            let mut n = 0;
+            for c in 0..self.size {
+                let images = match plan.maps[c] {
+                    u16::MAX => 1 << classes[c],
+                    map => columns.class_image[map as usize][classes[c] as usize],
+                };
+                if images == 0 {
+                    continue 'plans;
+                }
+                if images & (images - 1) == 0 {
+                    base += images.trailing_zeros() * ts[c];
+                } else {
+                    spread[n] = (c, images);
+                    n += 1;
+                }
+            }
+            // Every choice of one image class per spread column.
+            let mut pick = spread;
             loop {
-                let target = self.cell_start[to]
-                    + (0..width)
-                        .map(|j| pick[j].trailing_zeros() * ts[j])
+                let target = base
+                    + pick[..n]
+                        .iter()
+                        .map(|&(c, images)| images.trailing_zeros() * ts[c])
                         .sum::<u32>();
                 emit(to, target);
-                let mut j = 0;
+                let mut i = 0;
                 loop {
-                    if j == width {
+                    if i == n {
                         continue 'plans;
                     }
-                    pick[j] &= pick[j] - 1;
-                    if pick[j] != 0 {
+                    pick[i].1 &= pick[i].1 - 1;
+                    if pick[i].1 != 0 {
                         break;
                     }
-                    pick[j] = images[j];
-                    j += 1;
+                    pick[i].1 = spread[i].1;
+                    i += 1;
                 }
             }
         }

@@ -159,7 +159,7 @@ fn mark_clean(index: &Unit, dist: &[u8], clean: &mut Vec<u32>) {
     clean.clear();
     clean.resize(index.fibers(), 0);
     let columns = index.columns();
-    let axes = *index.axes();
+    let size = index.size();
     for block in 0..index.blocks() {
         let occupied = *index.occupied(block);
         let strides = *index.strides(block);
@@ -179,13 +179,13 @@ fn mark_clean(index: &Unit, dist: &[u8], clean: &mut Vec<u32>) {
                     .fewer(occupied[fiber_column], bit as u8)
                     .iter()
                     .any(|&j| same(index.position_of(block, f, j as u32)));
-                for (k, &c) in axes.iter().enumerate() {
-                    if dirty || c == usize::MAX {
+                for c in (0..size).filter(|&c| c != fiber_column) {
+                    if dirty {
                         break;
                     }
-                    let digit = at.digits[k];
+                    let digit = at.digits[c];
                     dirty = columns.fewer(occupied[c], digit).iter().any(|&j| {
-                        let g = f as isize + (j as isize - digit as isize) * strides[k] as isize;
+                        let g = f as isize + (j as isize - digit as isize) * strides[c] as isize;
                         same(index.position_of(block, g as usize, bit))
                     });
                 }
@@ -325,12 +325,10 @@ fn hardest(units: &Units, unit: usize, index: &Unit, c: &Component) -> (FiberAt,
                 m | (fillings.cells[filling] as u64) << (r * units.size)
             });
         let fillings = index.column_fillings(&at);
-        let columns = index
-            .axes()
-            .iter()
-            .filter(|&&c| c != usize::MAX)
-            .fold(0u64, |m, &c| m | column_bits(units, c, fillings[c] as u32));
         let (fiber_column, list) = index.fiber_axis(at.block);
+        let columns = (0..units.size)
+            .filter(|&c| c != fiber_column)
+            .fold(0u64, |m, c| m | column_bits(units, c, fillings[c] as u32));
         let mut rest = bits;
         while rest != 0 {
             let b = rest.trailing_zeros();
