@@ -32,7 +32,7 @@ pub use algorithm::Algorithm;
 pub use bfs::{Node, StopAt, Walk, Workspace};
 pub use control::{timeout_of, BadTimeout, Control, Progress, StopReason, CHECK_EVERY};
 pub use memory::MemoryBudget;
-pub use retrograde::{Levels, Retrograde, UNLABELLED, UNREACHED};
+pub use retrograde::{Levels, Retrograde, UNREACHED};
 pub use solution::{name_moves, replay, Move};
 use solver::analyze_with;
 pub use solver::{analyze, solve, Analysis, OptionsError, Report, SolveOptions, Verdict};

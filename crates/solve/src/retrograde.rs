@@ -17,18 +17,16 @@ use unblocker_engine::Fibered;
 /// The distance of positions no goal reaches.
 pub const UNREACHED: u8 = u8::MAX;
 
-/// The label of a cell whose component is not labelled.
-pub const UNLABELLED: u32 = u32::MAX;
-
 /// Reusable memory for whole-space searches (one per thread).
 #[derive(Default)]
 pub struct Retrograde {
     front: Vec<u32>,
     seen: Vec<u32>,
     next: Vec<u32>,
-    /// Per cell: the label of its component ([`UNLABELLED`] if none).
-    label: Vec<u32>,
-    /// The cells a labelling has reached, with their blocks.
+    /// Per cell: a bit, set once its component is found (a bit, not a
+    /// label, so that the look-ups of a search stay in cache).
+    found: Vec<u64>,
+    /// The cells of the last component found, with their blocks.
     queue: Vec<(usize, u32)>,
     /// Per block: listed in `touched` this level.
     touched_flag: Vec<bool>,
@@ -131,40 +129,35 @@ impl Retrograde {
         levels
     }
 
-    /// Starts labelling the components of `space`: no cell has a label.
-    pub fn clear_labels<S: Fibered>(&mut self, space: &S) {
-        self.label.clear();
-        self.label.resize(space.cells(), UNLABELLED);
+    /// Starts finding the components of `space`: no cell is in one yet.
+    pub fn clear_components<S: Fibered>(&mut self, space: &S) {
+        self.found.clear();
+        self.found.resize(space.cells().div_ceil(64), 0);
     }
 
-    /// A cell's label ([`UNLABELLED`] until its component is labelled).
+    /// Whether a cell's component has been found.
     #[inline]
-    pub fn label_of(&self, cell: u32) -> u32 {
-        self.label[cell as usize]
+    pub fn is_found(&self, cell: u32) -> bool {
+        self.found[cell as usize / 64] >> (cell % 64) & 1 != 0
     }
 
-    /// Gives `label` to every cell of the component of `cell` (of
-    /// `block`), which has none yet: a breadth-first search over cells
-    /// ([`Fibered::cells`]), whose neighbours are a few table look-ups.
-    /// Returns the component's cells, with their blocks.
-    pub fn label_component<S: Fibered>(
-        &mut self,
-        space: &S,
-        block: usize,
-        cell: u32,
-        label: u32,
-    ) -> &[(usize, u32)] {
-        debug_assert_eq!(self.label[cell as usize], UNLABELLED);
-        let (labels, queue) = (&mut self.label, &mut self.queue);
-        labels[cell as usize] = label;
+    /// The component of `cell` (of `block`), which is not found yet: a
+    /// breadth-first search over cells ([`Fibered::cells`]), whose
+    /// neighbours are a few table look-ups. Returns the component's cells,
+    /// with their blocks.
+    pub fn component<S: Fibered>(&mut self, space: &S, block: usize, cell: u32) -> &[(usize, u32)] {
+        debug_assert!(!self.is_found(cell));
+        let (found, queue) = (&mut self.found, &mut self.queue);
+        found[cell as usize / 64] |= 1 << (cell % 64);
         queue.clear();
         queue.push((block, cell));
         let mut next = 0;
         while let Some(&(block, cell)) = queue.get(next) {
             next += 1;
             space.cell_neighbours(block, cell, |to, other| {
-                if labels[other as usize] == UNLABELLED {
-                    labels[other as usize] = label;
+                let (word, bit) = (other as usize / 64, 1u64 << (other % 64));
+                if found[word] & bit == 0 {
+                    found[word] |= bit;
                     queue.push((to, other));
                 }
             });

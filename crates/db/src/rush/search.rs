@@ -11,9 +11,9 @@
 //!    unit, so that half of the test is a distance look-up here: a position
 //!    is *clean* when removing any one of its vertical cars lowers its
 //!    distance.
-//! 3. **Candidates.** The component of each clean position is labelled
+//! 3. **Candidates.** The component of each clean position is found
 //!    once, a search over *cells* (sets of a block's positions that moves
-//!    inside the block connect; [`Retrograde::label_component`]), and the
+//!    inside the block connect; [`Retrograde::component`]), and the
 //!    positions of its cells give its size, distance histogram and farthest
 //!    positions, the smallest of which in fogleman/rush's order is its
 //!    puzzle. A component whose puzzle is clean is a *candidate*.
@@ -28,7 +28,7 @@ use unblocker_engine::unit::{FiberAt, Unit};
 use unblocker_engine::Fibered;
 use unblocker_model::format::{parse_as, Format, ParseOptions};
 use unblocker_model::Metric;
-use unblocker_solve::{Algorithm, Retrograde, SolveOptions, Solver, UNLABELLED, UNREACHED};
+use unblocker_solve::{Algorithm, Retrograde, SolveOptions, Solver, UNREACHED};
 
 /// A candidate: its unit and its place among the unit's candidates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -199,8 +199,8 @@ fn mark_clean(index: &Unit, dist: &[u8], clean: &mut Vec<u32>) {
     }
 }
 
-/// Labels the components, then reads the size, histogram and farthest
-/// positions of each component that holds a clean position; keeps those
+/// Finds the components that hold a clean position and reads the size,
+/// histogram and farthest positions of each; keeps those
 /// whose puzzle is clean as candidates, with their queries.
 fn candidates(units: &Units, unit: usize, index: &Unit, scratch: &mut Scratch, found: &mut Found) {
     let Scratch {
@@ -209,9 +209,9 @@ fn candidates(units: &Units, unit: usize, index: &Unit, scratch: &mut Scratch, f
         dist,
         clean,
     } = scratch;
-    // The components holding a clean position, labelled in index order of
-    // their first clean position.
-    retrograde.clear_labels(index);
+    // The components holding a clean position, in index order of their
+    // first clean position.
+    retrograde.clear_components(index);
     let mut components: Vec<Component> = Vec::new();
     for block in 0..index.blocks() {
         let mut at = index.first(block);
@@ -223,9 +223,8 @@ fn candidates(units: &Units, unit: usize, index: &Unit, scratch: &mut Scratch, f
                     let b = rest.trailing_zeros();
                     rest &= rest - 1;
                     let cell = cell_of(b);
-                    if retrograde.label_of(cell) == UNLABELLED {
-                        let label = components.len() as u32;
-                        let cells = retrograde.label_component(index, block, cell, label);
+                    if !retrograde.is_found(cell) {
+                        let cells = retrograde.component(index, block, cell);
                         components.push(read_component(index, dist, cells));
                     }
                 }
@@ -434,6 +433,8 @@ mod tests {
     use super::*;
     use std::collections::{HashMap, VecDeque};
 
+    const UNLABELLED: u32 = u32::MAX;
+
     /// A block swept as a whole moves the same positions as a fiber at a
     /// time: on every unit of the 4x4 board with up to two walls and on
     /// units spread over the 5x5 and 6x6 ones, every block with a frontier
@@ -480,9 +481,11 @@ mod tests {
             for unit in (0..units.len()).take(most) {
                 let index = units.index(unit);
                 retrograde.distances(&index, &mut dist);
-                retrograde.clear_labels(&index);
-                // Each reachable position's label, by its index.
+                retrograde.clear_components(&index);
+                // Each reachable position's label (its component's number),
+                // by its index, through the label of its cell.
                 let mut label = vec![UNLABELLED; dist.len()];
+                let mut cell_label = vec![UNLABELLED; index.cells()];
                 let mut labels = 0u32;
                 for block in 0..index.blocks() {
                     let mut at = index.first(block);
@@ -494,11 +497,13 @@ mod tests {
                                 continue;
                             }
                             let cell = cell_of(bit);
-                            if retrograde.label_of(cell) == UNLABELLED {
-                                retrograde.label_component(&index, block, cell, labels);
+                            if !retrograde.is_found(cell) {
+                                for &(_, c) in retrograde.component(&index, block, cell) {
+                                    cell_label[c as usize] = labels;
+                                }
                                 labels += 1;
                             }
-                            label[p] = retrograde.label_of(cell);
+                            label[p] = cell_label[cell as usize];
                         }
                         index.advance(&mut at);
                     }
