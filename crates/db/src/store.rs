@@ -586,11 +586,16 @@ impl Database {
     /// [`Database::export_sample`] into the file at `path` (created, or
     /// emptied first).
     pub fn export_sample_file(&self, path: &Path, per_moves: u64) -> Result<u64, DbError> {
-        let file = std::fs::File::create(path).map_err(|source| DbError::Write {
+        let cannot = |source| DbError::Write {
             path: path.to_path_buf(),
             source,
-        })?;
-        self.export_sample(std::io::BufWriter::new(file), per_moves)
+        };
+        let file = std::fs::File::create(path).map_err(cannot)?;
+        // A write that fails later (a full disk) names the file too.
+        match self.export_sample(std::io::BufWriter::new(file), per_moves) {
+            Err(DbError::Io(source)) => Err(cannot(source)),
+            result => result,
+        }
     }
 
     /// Writes at most `per_moves` puzzles of each move count as `MOVES BOARD
@@ -752,5 +757,13 @@ mod tests {
         let error = db.export_sample_file(&nowhere, 2).unwrap_err();
         let prefix = format!("cannot write {}: ", nowhere.display());
         assert!(error.to_string().starts_with(&prefix), "{error}");
+        // A disk that fills up after the file is created.
+        #[cfg(target_os = "linux")]
+        {
+            let full = Path::new("/dev/full");
+            let error = db.export_sample_file(full, u64::MAX).unwrap_err();
+            let prefix = "cannot write /dev/full: ";
+            assert!(error.to_string().starts_with(prefix), "{error}");
+        }
     }
 }

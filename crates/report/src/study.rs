@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use unblocker_model::collection::{self, EntryError};
 use unblocker_model::format::ParseOptions;
 use unblocker_model::{Board, BoardError};
+use unblocker_solve::input::{self, InputError};
 use unblocker_solve::SolveError;
 
 /// The study's puzzle set and the ThinkFun cards, in the data directory.
@@ -33,11 +34,9 @@ pub enum StudyError {
     NoData,
     #[error("{}: no such file ({DATA_VAR}={})", file.display(), data.display())]
     Missing { file: PathBuf, data: PathBuf },
-    #[error("cannot read {}: {source}", path.display())]
-    Read {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    /// A file that cannot be read, is too large or is not text.
+    #[error(transparent)]
+    Read(#[from] InputError),
     #[error("{} {label}: {source}", path.display())]
     Parse {
         path: PathBuf,
@@ -111,18 +110,11 @@ pub fn measurements_beside(file: &Path) -> PathBuf {
         .join("feup_measurements")
 }
 
-fn read(path: &Path) -> Result<String, StudyError> {
-    std::fs::read_to_string(path).map_err(|source| StudyError::Read {
-        path: path.to_path_buf(),
-        source,
-    })
-}
-
 /// The puzzles of every file; an error if there are none.
 pub fn read_puzzles(files: &[PathBuf]) -> Result<Vec<StudyPuzzle>, StudyError> {
     let mut puzzles = Vec::new();
     for file in files {
-        puzzles.extend(puzzles_of(file, &read(file)?)?);
+        puzzles.extend(puzzles_of(file, &input::read_file(file)?)?);
     }
     if puzzles.is_empty() {
         return Err(StudyError::NoPuzzles);
@@ -185,7 +177,7 @@ pub fn read_measurements(dir: &Path, categories: &[&str]) -> Result<StudyMeans, 
             continue;
         }
         let json: serde_json::Value =
-            serde_json::from_str(&read(&path)?).map_err(|source| StudyError::Json {
+            serde_json::from_str(&input::read_file(&path)?).map_err(|source| StudyError::Json {
                 path: path.clone(),
                 source,
             })?;

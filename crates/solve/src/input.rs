@@ -29,6 +29,9 @@ pub enum InputError {
         size: u64,
         limit: u64,
     },
+    /// A stream (standard input, a device) longer than the limit.
+    #[error("{} holds more than {limit} bytes, the limit", path.display())]
+    TooLong { path: PathBuf, limit: u64 },
     #[error("{} is not UTF-8 text", .0.display())]
     NotUtf8(PathBuf),
     /// The text is no puzzle (or names none).
@@ -83,18 +86,41 @@ fn read_at_most(path: &Path, limit: u64) -> Result<String, InputError> {
         let path = path.to_path_buf();
         return Err(InputError::TooLarge { path, size, limit });
     }
-    let bytes = std::fs::read(path).map_err(cannot)?;
-    String::from_utf8(bytes).map_err(|_| InputError::NotUtf8(path.to_path_buf()))
+    // A device or a file still growing says less than it holds: the read
+    // itself stops past the limit.
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    read_limited(file, path, limit, cannot)
 }
 
-/// Standard input, up to [`MAX_INPUT_BYTES`].
+/// Standard input, up to [`MAX_INPUT_BYTES`] (longer is refused, not cut).
 fn read_stdin() -> Result<String, InputError> {
-    let mut text = String::new();
-    std::io::stdin()
-        .take(MAX_INPUT_BYTES)
-        .read_to_string(&mut text)
-        .map_err(InputError::Stdin)?;
-    Ok(text)
+    let stdin = std::io::stdin();
+    read_limited(
+        stdin,
+        Path::new("stdin"),
+        MAX_INPUT_BYTES,
+        InputError::Stdin,
+    )
+}
+
+/// All of `reader` as UTF-8 text if it holds at most `limit` bytes (`name`
+/// in the errors, `cannot` for a failed read).
+fn read_limited(
+    reader: impl Read,
+    name: &Path,
+    limit: u64,
+    cannot: impl FnOnce(std::io::Error) -> InputError,
+) -> Result<String, InputError> {
+    let mut bytes = Vec::new();
+    reader
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() as u64 > limit {
+        let path = name.to_path_buf();
+        return Err(InputError::TooLong { path, limit });
+    }
+    String::from_utf8(bytes).map_err(|_| InputError::NotUtf8(name.to_path_buf()))
 }
 
 #[cfg(test)]
@@ -147,6 +173,27 @@ mod tests {
         let error = read_file(&missing).unwrap_err();
         let prefix = format!("cannot read {}: ", missing.display());
         assert!(error.to_string().starts_with(&prefix), "{error}");
+    }
+
+    /// A stream longer than the limit is refused whole rather than cut at
+    /// the limit (a cut list would lose puzzles silently), and so is a
+    /// device whose size reads as 0.
+    #[test]
+    fn streams_past_the_limit_are_refused_not_cut() {
+        let stdin = Path::new("stdin");
+        let read = |bytes: &'static [u8]| read_limited(bytes, stdin, 36, InputError::Stdin);
+        assert_eq!(read(CARD1.as_bytes()).unwrap(), CARD1);
+        let long = format!("{CARD1}\n");
+        let error = read(long.leak().as_bytes()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "stdin holds more than 36 bytes, the limit"
+        );
+        #[cfg(unix)]
+        {
+            let error = read_at_most(Path::new("/dev/zero"), 1 << 10).unwrap_err();
+            assert!(matches!(error, InputError::TooLong { .. }), "{error}");
+        }
     }
 
     #[test]
