@@ -101,6 +101,9 @@ pub struct Fillings {
     /// Each filling's class.
     pub class_of: Vec<u32>,
     lookup: HashMap<Vec<Item>, u32>,
+    /// Each filling's fillings with one item fewer, by the removed slot
+    /// (`None` where the rules forbid it: the target row without its target).
+    fewer: Vec<Vec<Option<u32>>>,
 }
 
 impl Fillings {
@@ -126,6 +129,7 @@ impl Fillings {
             classes: Vec::new(),
             class_of: Vec::new(),
             lookup: HashMap::new(),
+            fewer: Vec::new(),
         };
         for items in fillings {
             let state = line.items.len() as u32;
@@ -143,6 +147,19 @@ impl Fillings {
             line.lookup.insert(items.clone(), state);
             line.items.push(items);
         }
+        line.fewer = line
+            .items
+            .iter()
+            .map(|items| {
+                (0..items.len())
+                    .map(|slot| {
+                        let mut fewer = items.clone();
+                        fewer.remove(slot);
+                        line.lookup.get(&fewer).copied()
+                    })
+                    .collect()
+            })
+            .collect();
         line
     }
 
@@ -154,10 +171,7 @@ impl Fillings {
     /// The filling without item `slot` of `filling` (removing an item keeps
     /// every rule).
     pub fn without(&self, filling: u32, slot: usize) -> u32 {
-        let mut fewer = self.items[filling as usize].clone();
-        fewer.remove(slot);
-        self.find(&fewer)
-            .expect("removing an item keeps the line rules")
+        self.fewer[filling as usize][slot].expect("removing an item keeps the line rules")
     }
 
     /// Every slide of `filling` when crossing lines cover the cells in

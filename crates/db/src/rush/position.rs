@@ -80,10 +80,11 @@ impl Position {
     }
 
     /// Each row's class.
-    pub fn row_classes(&self, units: &Units) -> Vec<u32> {
-        (0..units.size)
-            .map(|r| units.rows[r].class_of[self.rows[r] as usize])
-            .collect()
+    pub fn row_classes(&self, units: &Units) -> [u32; 6] {
+        std::array::from_fn(|r| match units.rows.get(r) {
+            Some(fillings) => fillings.class_of[self.rows[r] as usize],
+            None => 0,
+        })
     }
 
     /// Every item in fogleman/rush's piece order: the target's row (walls

@@ -72,14 +72,18 @@ impl Units {
 
     /// The unit whose rows hold these classes.
     pub fn find(&self, classes: &[u32]) -> Option<usize> {
-        let key = |c: &[u32]| -> Vec<u32> {
-            let target = target_row(self.size);
-            std::iter::once(c[target])
-                .chain((0..self.size).filter(|&r| r != target).map(|r| c[r]))
-                .collect()
+        let target = target_row(self.size);
+        let key = |c: &[u32]| {
+            let c: [u32; 6] = std::array::from_fn(|r| c.get(r).copied().unwrap_or(0));
+            std::iter::once(c[target]).chain(
+                (0..self.size)
+                    .filter(move |&r| r != target)
+                    .map(move |r| c[r]),
+            )
         };
-        let wanted = key(classes);
-        self.classes.binary_search_by(|c| key(c).cmp(&wanted)).ok()
+        self.classes
+            .binary_search_by(|c| key(c).cmp(key(classes)))
+            .ok()
     }
 
     /// How many items the unit's rows hold besides the target.
