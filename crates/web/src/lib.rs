@@ -26,9 +26,56 @@ pub use guard::Hosts;
 pub use limits::{Config, Limits, LimitsError};
 
 use axum::{middleware, Router};
+use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use tokio::net::TcpListener;
+use tokio::net::{TcpListener, TcpSocket};
+
+/// How many connections the system holds for the server until it accepts
+/// them (the backlog of `listen`), capped by the system's own limit
+/// (`net.core.somaxconn` on Linux, 4096 since Linux 5.4).
+///
+/// Tokio's `TcpListener::bind` asks for 128, as the standard library does.
+/// When more connections than that arrive at once (the load test opens 500)
+/// while the server is busy, Linux drops handshakes and answers new ones
+/// with SYN cookies; a client whose completing handshake was dropped still
+/// believes it is connected, and if its body takes several packets, those
+/// after the first fail the cookie check and the system resets the
+/// connection. The server never saw that request, so no answer can reach
+/// the client (draining a body before its 413 cannot help).
+pub const LISTEN_BACKLOG: u32 = 1024;
+
+/// Binds `host:port` (port 0 picks a free one) with [`LISTEN_BACKLOG`],
+/// trying each address the host name resolves to in turn, as
+/// `TcpListener::bind` does.
+pub async fn bind(host: &str, port: u16) -> io::Result<TcpListener> {
+    let mut last = None;
+    for address in tokio::net::lookup_host((host, port)).await? {
+        match listen(address) {
+            Ok(listener) => return Ok(listener),
+            Err(error) => last = Some(error),
+        }
+    }
+    Err(last.unwrap_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "the host name resolves to no address",
+        )
+    }))
+}
+
+fn listen(address: SocketAddr) -> io::Result<TcpListener> {
+    let socket = match address {
+        SocketAddr::V4(_) => TcpSocket::new_v4()?,
+        SocketAddr::V6(_) => TcpSocket::new_v6()?,
+    };
+    // As `TcpListener::bind` does (not on Windows, where it would let
+    // another program take the port).
+    #[cfg(not(windows))]
+    socket.set_reuseaddr(true)?;
+    socket.bind(address)?;
+    socket.listen(LISTEN_BACKLOG)
+}
 
 /// The whole application: the API under `/api`, the page everywhere else,
 /// behind [`guard`]. Random puzzles come from the configured database, or
@@ -54,9 +101,10 @@ pub async fn serve(listener: TcpListener, config: Config) -> Result<(), ServeErr
     serve_ready(listener, config, |_| ()).await
 }
 
-/// Binds `host:port`, tells `ready` the address it got (port 0 picks a free
-/// one), then serves on a multi-threaded runtime until the process ends,
-/// answering to the names of that address ([`Hosts::served_at`]).
+/// Binds `host:port` ([`bind`]), tells `ready` the address it got (port 0
+/// picks a free one), then serves on a multi-threaded runtime until the
+/// process ends, answering to the names of that address
+/// ([`Hosts::served_at`]).
 pub fn run(
     host: &str,
     port: u16,
@@ -68,14 +116,13 @@ pub fn run(
         .build()
         .map_err(ServeError::Runtime)?;
     runtime.block_on(async {
-        let listener =
-            TcpListener::bind((host, port))
-                .await
-                .map_err(|source| ServeError::Listen {
-                    host: host.to_string(),
-                    port,
-                    source,
-                })?;
+        let listener = bind(host, port)
+            .await
+            .map_err(|source| ServeError::Listen {
+                host: host.to_string(),
+                port,
+                source,
+            })?;
         serve_ready(listener, config, ready).await
     })
 }
@@ -93,4 +140,23 @@ async fn serve_ready(
     axum::serve(listener, app)
         .await
         .map_err(ServeError::Stopped)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn bind_resolves_a_name_and_listens() {
+        let listener = bind("localhost", 0).await.expect("bind");
+        let address = listener.local_addr().expect("address");
+        assert!(address.ip().is_loopback(), "{address}");
+        tokio::net::TcpStream::connect(address)
+            .await
+            .expect("connect");
+        listener.accept().await.expect("accept");
+        // A port with a listener is refused (the reuse flag does not share it).
+        let ip = address.ip().to_string();
+        assert!(bind(&ip, address.port()).await.is_err());
+    }
 }

@@ -9,7 +9,6 @@ use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::time::{Duration, Instant};
-use tokio::net::TcpListener;
 use unblocker_web::{Config, Limits};
 
 /// A 6×7 Klotski board whose search never ends within a test's time.
@@ -42,7 +41,29 @@ fn kind_of(i: usize) -> Kind {
     }
 }
 
-async fn request(base: String, client: reqwest::Client, i: usize) -> (Kind, u16, Duration) {
+/// One request's result: its status (0 when it failed below HTTP, with the
+/// error's text kept in `error`) and how long it took.
+struct Outcome {
+    index: usize,
+    kind: Kind,
+    code: u16,
+    took: Duration,
+    error: Option<String>,
+}
+
+/// An error and every error under it, outermost first, then its `Debug`
+/// form (which names the kinds, `IncompleteMessage`, `ConnectionReset`, …).
+fn error_text(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut chain = vec![error.to_string()];
+    let mut source = error.source();
+    while let Some(cause) = source {
+        chain.push(cause.to_string());
+        source = cause.source();
+    }
+    format!("{} [{error:?}]", chain.join(": "))
+}
+
+async fn request(base: String, client: reqwest::Client, i: usize) -> Outcome {
     let kind = kind_of(i);
     let started = Instant::now();
     let post = |path: &str, body: Vec<u8>| {
@@ -92,19 +113,25 @@ async fn request(base: String, client: reqwest::Client, i: usize) -> (Kind, u16,
         }
         Kind::HangUp => return hang_up(&base, i).await,
     };
-    let code = match status {
+    let (code, error) = match status {
         Ok(response) => {
             let code = response.status().as_u16();
             let _ = response.bytes().await;
-            code
+            (code, None)
         }
-        Err(_) => 0,
+        Err(error) => (0, Some(error_text(&error))),
     };
-    (kind, code, started.elapsed())
+    Outcome {
+        index: i,
+        kind,
+        code,
+        took: started.elapsed(),
+        error,
+    }
 }
 
 /// Sends a solve of the endless board, then closes the socket after a while.
-async fn hang_up(base: &str, i: usize) -> (Kind, u16, Duration) {
+async fn hang_up(base: &str, i: usize) -> Outcome {
     let started = Instant::now();
     let address = base.trim_start_matches("http://").to_string();
     let body = json!({"puzzle": ENDLESS}).to_string();
@@ -119,8 +146,18 @@ async fn hang_up(base: &str, i: usize) -> (Kind, u16, Duration) {
         Ok::<_, std::io::Error>(())
     })
     .await;
-    let code = if matches!(sent, Ok(Ok(()))) { 499 } else { 0 };
-    (Kind::HangUp, code, started.elapsed())
+    let (code, error) = match sent {
+        Ok(Ok(())) => (499, None),
+        Ok(Err(error)) => (0, Some(error_text(&error))),
+        Err(error) => (0, Some(error_text(&error))),
+    };
+    Outcome {
+        index: i,
+        kind: Kind::HangUp,
+        code,
+        took: started.elapsed(),
+        error,
+    }
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
@@ -135,7 +172,7 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
 pub struct Round {
     requests: usize,
     wall: Duration,
-    results: Vec<(Kind, u16, Duration)>,
+    results: Vec<Outcome>,
     /// `/api/health` once nothing was left running (or after 10 s).
     health: Value,
 }
@@ -148,17 +185,17 @@ impl Round {
     pub fn failures(&self) -> Vec<(Kind, u16)> {
         self.results
             .iter()
-            .filter(|(kind, code, _)| {
-                let expected: &[u16] = match kind {
+            .filter(|outcome| {
+                let expected: &[u16] = match outcome.kind {
                     Kind::RushSolve | Kind::KlotskiSolve | Kind::LongSolve => &[200, 503],
                     Kind::Board | Kind::Catalog => &[200],
                     Kind::BadJson | Kind::BadPuzzle => &[400],
                     Kind::Oversized => &[413],
                     Kind::HangUp => &[499],
                 };
-                !expected.contains(code)
+                !expected.contains(&outcome.code)
             })
-            .map(|&(kind, code, _)| (kind, code))
+            .map(|outcome| (outcome.kind, outcome.code))
             .collect()
     }
 
@@ -166,7 +203,7 @@ impl Round {
     pub fn count(&self, kind: Kind, code: u16) -> usize {
         self.results
             .iter()
-            .filter(|r| (r.0, r.1) == (kind, code))
+            .filter(|outcome| (outcome.kind, outcome.code) == (kind, code))
             .count()
     }
 
@@ -182,9 +219,16 @@ impl std::fmt::Display for Round {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let mut table: BTreeMap<Kind, BTreeMap<u16, usize>> = BTreeMap::new();
         let mut latencies: BTreeMap<Kind, Vec<Duration>> = BTreeMap::new();
-        for &(kind, code, took) in &self.results {
-            *table.entry(kind).or_default().entry(code).or_default() += 1;
-            latencies.entry(kind).or_default().push(took);
+        for outcome in &self.results {
+            *table
+                .entry(outcome.kind)
+                .or_default()
+                .entry(outcome.code)
+                .or_default() += 1;
+            latencies
+                .entry(outcome.kind)
+                .or_default()
+                .push(outcome.took);
         }
         writeln!(
             f,
@@ -211,8 +255,23 @@ impl std::fmt::Display for Round {
                 percentile(&times, 1.0)
             )?;
         }
+        for outcome in &self.results {
+            if let Some(error) = &outcome.error {
+                writeln!(
+                    f,
+                    "status 0: request {} ({:?}) after {:.1} ms: {error}",
+                    outcome.index,
+                    outcome.kind,
+                    outcome.took.as_secs_f64() * 1000.0
+                )?;
+            }
+        }
         writeln!(f, "server counts afterwards: {}", self.health["solves"])?;
-        let hang_ups = self.results.iter().filter(|r| r.0 == Kind::HangUp).count();
+        let hang_ups = self
+            .results
+            .iter()
+            .filter(|outcome| outcome.kind == Kind::HangUp)
+            .count();
         let cancelled = self.health["solves"]["cancelled"].as_u64().unwrap_or(0);
         write!(
             f,
@@ -223,7 +282,13 @@ impl std::fmt::Display for Round {
 
 /// Starts a server with `limits` and fires `requests` requests at it at once.
 pub async fn round(requests: usize, limits: Limits) -> Round {
-    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    // The server's own listener, not `TcpListener::bind`: its backlog of 128
+    // is overflowed by the burst below whenever the server falls behind
+    // accepting (a busy CI machine), and Linux then resets connections it
+    // never handed to the server: an oversized body's, mid-send, before any
+    // 413 could exist (see `LISTEN_BACKLOG`). A round's requests (one
+    // connection each, hang-ups included) fit in its backlog up to 1024.
+    let listener = unblocker_web::bind("127.0.0.1", 0).await.expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("address"));
     tokio::spawn(unblocker_web::serve(
         listener,
