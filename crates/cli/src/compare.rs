@@ -21,7 +21,7 @@ use unblocker_solve::{Algorithm, Heuristic, MemoryBudget, SolveOptions};
         measurements (feup_measurements/*.json next to the FEUP file) and recommends an algorithm.",
     after_help = "Examples:\n  UNBLOCKER_DATA=../shared unblocker compare\n  \
         UNBLOCKER_DATA=../shared unblocker compare --algorithms bfs,astar \
-        --heuristics blockers,blockers2 --out /tmp/cmp\n  \
+        --heuristics blockers,obstructed --out /tmp/cmp\n  \
         unblocker compare ../shared/puzzles/rush/feup_group19_verified.txt --metric steps"
 )]
 pub struct Args {
@@ -33,7 +33,7 @@ pub struct Args {
     #[arg(long, value_delimiter = ',')]
     pub algorithms: Vec<Algorithm>,
     /// Heuristics for astar, idastar and greedy, comma-separated (default:
-    /// blockers, feup2, blockers2; blockers, blockers2, distance for steps).
+    /// blockers, stuck, obstructed; blockers, obstructed, distance for steps).
     #[arg(long, value_delimiter = ',')]
     pub heuristics: Vec<Heuristic>,
     /// What one move is (default: slide).

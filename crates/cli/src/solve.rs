@@ -48,9 +48,10 @@ pub struct SearchArgs {
     /// bidir (optimal), greedy or dfs (fast or simple, not optimal).
     #[arg(long, default_value = "bfs")]
     pub algorithm: Algorithm,
-    /// Estimate for astar, idastar and greedy: zero, blockers, blockers2,
-    /// distance (step metric) or feup2 (not admissible). Default: distance
-    /// for steps, blockers2 otherwise.
+    /// Estimate for astar, idastar and greedy: zero, blockers, obstructed,
+    /// distance (step metric) or stuck (not admissible); the former names
+    /// blockers2 and feup2 are read as obstructed and stuck. Default:
+    /// distance for steps, obstructed otherwise.
     #[arg(long)]
     pub heuristic: Option<Heuristic>,
     /// Give up after this many seconds.

@@ -86,7 +86,7 @@ fn bad_input_exits_2_with_a_message() {
         ),
         (
             &["card1", "--algorithm", "astar", "--heuristic", "distance"],
-            "needs the step metric (not slide); use blockers2 for slide, or --metric step",
+            "needs the step metric (not slide); use obstructed for slide, or --metric step",
         ),
     ] {
         let out = unblocker().arg("solve").args(args).output().unwrap();

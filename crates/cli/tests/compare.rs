@@ -10,6 +10,7 @@ fn compare_tables_charts_and_study() {
     let feup = unblocker_testdata::arg("puzzles/rush/feup_group19_verified.txt");
     let result = unblocker()
         .args(["compare", &feup, "--algorithms", "bfs,astar,greedy"])
+        // `blockers2` is `obstructed`'s former name, still read.
         .args(["--heuristics", "blockers,blockers2", "--out"])
         .arg(out.path())
         .output()
@@ -32,7 +33,7 @@ fn compare_tables_charts_and_study() {
     let hard = stdout.split("## hard").nth(1).unwrap();
     assert!(hard.contains("| bfs | 8/8 | 20.0 | 1.00 |"), "{hard}");
     assert!(
-        hard.contains("| astar-blockers2 | 8/8 | 20.0 | 1.00 |"),
+        hard.contains("| astar-obstructed | 8/8 | 20.0 | 1.00 |"),
         "{hard}"
     );
     let md = std::fs::read_to_string(out.path().join("compare.md")).unwrap();
@@ -47,7 +48,7 @@ fn compare_tables_charts_and_study() {
     for measure in ["answer-length", "time", "expanded-nodes"] {
         let svg = std::fs::read_to_string(out.path().join(format!("{measure}-hard.svg"))).unwrap();
         assert!(
-            svg.starts_with("<svg") && svg.contains("astar-blockers2"),
+            svg.starts_with("<svg") && svg.contains("astar-obstructed"),
             "{measure}"
         );
     }
@@ -77,7 +78,7 @@ fn solve_with_another_algorithm_says_whether_it_is_optimal() {
             "--algorithm",
             "astar",
             "--heuristic",
-            "blockers2",
+            "obstructed",
             "--no-boards",
         ])
         .output()
@@ -85,7 +86,7 @@ fn solve_with_another_algorithm_says_whether_it_is_optimal() {
     let text = String::from_utf8(text.stdout).unwrap();
     assert!(text.contains("Solved in 8 moves"), "{text}");
     assert!(
-        text.contains("Algorithm: astar (heuristic blockers2), optimal"),
+        text.contains("Algorithm: astar (heuristic obstructed), optimal"),
         "{text}"
     );
     let bad = unblocker()
@@ -100,4 +101,25 @@ fn solve_with_another_algorithm_says_whether_it_is_optimal() {
         .output()
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn former_heuristic_names_are_read_and_the_new_ones_printed() {
+    for (former, name, optimal) in [("blockers2", "obstructed", true), ("feup2", "stuck", false)] {
+        let json = common::json(&[
+            "solve",
+            "card1",
+            "--algorithm",
+            "astar",
+            "--heuristic",
+            former,
+            "--json",
+        ]);
+        assert_eq!(
+            (json["heuristic"].as_str(), json["optimal"].as_bool()),
+            (Some(name), Some(optimal)),
+            "{former}"
+        );
+        assert_eq!(json["length"], 8, "{former}");
+    }
 }

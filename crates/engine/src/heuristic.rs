@@ -24,13 +24,13 @@
 //!   of the target only adds or removes empty path cells (it cannot pass a
 //!   blocker) until its last move, which takes `h` from 1 to 0; any other
 //!   move enters or leaves the path with at most one car.
-//! - [`Heuristic::Feup2`] (the study's h2): `1 + Σ (1 per blocker that can
-//!   move now, 2 per blocker that cannot)`. **Not admissible**: one move can
+//! - [`Heuristic::Stuck`] (the study's h2, once named `feup2`): `1 + Σ (1
+//!   per blocker that can move now, 2 per blocker that is stuck)`. **Not admissible**: one move can
 //!   free two blocked blockers at once (a car standing below both), which
 //!   the heuristic charges twice. Kept for comparison; the tests count its
 //!   violations.
-//! - [`Heuristic::Blockers2`]: `1 + blockers + [some blocker has no free
-//!   escape]`. Admissible: the cells a blocker's escapes need lie in its own
+//! - [`Heuristic::Obstructed`] (once named `blockers2`): `1 + blockers +
+//!   [some blocker is obstructed: it has no free escape]`. Admissible: the cells a blocker's escapes need lie in its own
 //!   line, away from the target's line, so they are held by walls or by cars
 //!   that are neither blockers nor the target (a blocker crosses the target's
 //!   line; the only other car of its line cannot). If no escape of blocker
@@ -53,18 +53,18 @@
 //!   car (the bonus: a car that is no blocker and not the target); consistent
 //!   since a step changes the target's distance, or one blocker's escape
 //!   distance, or the bonus, by at most one, and only one of them (by the
-//!   argument above). At least as strong as `Blockers2` in steps.
+//!   argument above). At least as strong as `Obstructed` in steps.
 //!
 //! # Klotski
 //!
 //! The target's goal rectangle must be emptied of every other piece, and each
 //! such piece moves at least once. `Blockers` is `[target not at the goal] +
-//! pieces covering a goal cell`; `Blockers2` (and `Distance`, step metric)
+//! pieces covering a goal cell`; `Obstructed` (and `Distance`, step metric)
 //! replaces the first term by the moves the target itself needs in the
 //! metric: its Manhattan distance in steps, 0/1/2 slides (at the goal, in
 //! its row or column, elsewhere) for slides, 0/1 piece moves. Both are
 //! admissible (each term counts moves of a different piece) and consistent
-//! (one move changes one term by at most one). `Feup2` is Rush Hour only.
+//! (one move changes one term by at most one). `Stuck` is Rush Hour only.
 
 use crate::klotski::{KlotskiKey, KlotskiSpace};
 use crate::rush::RushSpace;
@@ -80,12 +80,13 @@ pub enum Heuristic {
     Zero,
     /// The study's h1: 1 + the blockers between the target and the exit.
     Blockers,
-    /// The study's h2: 1 per movable blocker, 2 per blocked one (plus the
-    /// target). Not admissible.
-    Feup2,
-    /// Blockers plus one when some blocker cannot escape in one move:
-    /// admissible and consistent.
-    Blockers2,
+    /// The study's h2: 1 per movable blocker, 2 per stuck one (plus the
+    /// target). Not admissible. Read from `feup2` too (its former name).
+    Stuck,
+    /// Blockers plus one when some blocker is obstructed (cannot escape in
+    /// one move): admissible and consistent. Read from `blockers2` too (its
+    /// former name).
+    Obstructed,
     /// Cells the target and the blockers must still move (step metric).
     Distance,
 }
@@ -94,9 +95,16 @@ impl Heuristic {
     pub const ALL: [Heuristic; 5] = [
         Heuristic::Zero,
         Heuristic::Blockers,
-        Heuristic::Feup2,
-        Heuristic::Blockers2,
+        Heuristic::Stuck,
+        Heuristic::Obstructed,
         Heuristic::Distance,
+    ];
+
+    /// Former names, still read on input (the command line, the API); the
+    /// output always prints [`Heuristic::name`].
+    pub const ALIASES: [(&'static str, Heuristic); 2] = [
+        ("feup2", Heuristic::Stuck),
+        ("blockers2", Heuristic::Obstructed),
     ];
 
     /// The name used on the command line and in JSON.
@@ -104,24 +112,24 @@ impl Heuristic {
         match self {
             Heuristic::Zero => "zero",
             Heuristic::Blockers => "blockers",
-            Heuristic::Feup2 => "feup2",
-            Heuristic::Blockers2 => "blockers2",
+            Heuristic::Stuck => "stuck",
+            Heuristic::Obstructed => "obstructed",
             Heuristic::Distance => "distance",
         }
     }
 
     /// Never above the true distance, so A* and IDA* stay optimal.
     pub fn is_admissible(self) -> bool {
-        self != Heuristic::Feup2
+        self != Heuristic::Stuck
     }
 
     /// The strongest admissible heuristic for a metric: `distance` for
-    /// steps, `blockers2` otherwise.
+    /// steps, `obstructed` otherwise.
     pub fn best_for(metric: Metric) -> Heuristic {
         if metric == Metric::Step {
             Heuristic::Distance
         } else {
-            Heuristic::Blockers2
+            Heuristic::Obstructed
         }
     }
 
@@ -131,7 +139,7 @@ impl Heuristic {
             (Heuristic::Distance, _) if metric != Metric::Step => {
                 Err(HeuristicError::NeedsStep { metric })
             }
-            (Heuristic::Feup2, Game::Klotski) => Err(HeuristicError::RushHourOnly),
+            (Heuristic::Stuck, Game::Klotski) => Err(HeuristicError::RushHourOnly),
             _ => Ok(()),
         }
     }
@@ -149,7 +157,10 @@ impl FromStr for Heuristic {
         let s = s.to_ascii_lowercase();
         Heuristic::ALL
             .into_iter()
-            .find(|h| h.name() == s)
+            .map(|h| (h.name(), h))
+            .chain(Heuristic::ALIASES)
+            .find(|&(name, _)| name == s)
+            .map(|(_, h)| h)
             .ok_or(HeuristicError::Unknown(s))
     }
 }
@@ -158,18 +169,18 @@ impl FromStr for Heuristic {
 /// metric.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum HeuristicError {
-    #[error("unknown heuristic '{0}' (expected zero, blockers, feup2, blockers2 or distance)")]
+    #[error("unknown heuristic '{0}' (expected zero, blockers, stuck, obstructed or distance)")]
     Unknown(String),
     /// `distance` in the slide or piece metric.
     #[error(
         "the distance heuristic counts cells, so it needs the step metric (not {metric}); \
-         use blockers2 for {metric}"
+         use obstructed for {metric}"
     )]
     NeedsStep { metric: Metric },
-    /// `feup2` on a Klotski board.
+    /// `stuck` on a Klotski board.
     #[error(
-        "feup2 is the FEUP study's Rush Hour heuristic; Klotski has zero, blockers, \
-         blockers2 and distance"
+        "stuck is the FEUP study's Rush Hour heuristic; Klotski has zero, blockers, \
+         obstructed and distance"
     )]
     RushHourOnly,
 }
@@ -198,8 +209,8 @@ pub(crate) fn rush(space: &RushSpace, key: u64, heuristic: Heuristic) -> u32 {
     match heuristic {
         Heuristic::Zero => 0,
         Heuristic::Blockers => 1 + b.blockers,
-        Heuristic::Feup2 => 1 + b.blockers + b.stuck,
-        Heuristic::Blockers2 => 1 + b.blockers + b.obstructed as u32,
+        Heuristic::Stuck => 1 + b.blockers + b.stuck,
+        Heuristic::Obstructed => 1 + b.blockers + b.obstructed as u32,
         Heuristic::Distance => b.path_cells + b.escape_cells + b.obstructed as u32,
     }
 }
@@ -285,7 +296,7 @@ fn blockade(space: &RushSpace, key: u64) -> Blockade {
     b
 }
 
-/// The estimate of `heuristic` for a Klotski position (`Feup2` is refused
+/// The estimate of `heuristic` for a Klotski position (`Stuck` is refused
 /// by [`Heuristic::check`] and estimated as `Blockers`).
 pub(crate) fn klotski<K: KlotskiKey>(
     space: &KlotskiSpace<K>,
@@ -298,7 +309,7 @@ pub(crate) fn klotski<K: KlotskiKey>(
     }
     let (corner, goal, covering) = space.goal_view(key);
     let target = match heuristic {
-        Heuristic::Blockers2 | Heuristic::Distance => {
+        Heuristic::Obstructed | Heuristic::Distance => {
             let (dr, dc) = (corner.0.abs_diff(goal.0), corner.1.abs_diff(goal.1));
             match metric {
                 Metric::Step => dr + dc,
@@ -309,4 +320,39 @@ pub(crate) fn klotski<K: KlotskiKey>(
         _ => (corner != goal) as u32,
     };
     target + covering
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_reads_back() {
+        for h in Heuristic::ALL {
+            assert_eq!(h.name().parse(), Ok(h));
+            assert_eq!(h.name().to_uppercase().parse(), Ok(h));
+        }
+    }
+
+    #[test]
+    fn feup2_is_read_as_stuck() {
+        assert_eq!("feup2".parse(), Ok(Heuristic::Stuck));
+        assert_eq!("FEUP2".parse(), Ok(Heuristic::Stuck));
+        assert_eq!(Heuristic::Stuck.to_string(), "stuck");
+    }
+
+    #[test]
+    fn blockers2_is_read_as_obstructed() {
+        assert_eq!("blockers2".parse(), Ok(Heuristic::Obstructed));
+        assert_eq!(Heuristic::Obstructed.to_string(), "obstructed");
+    }
+
+    #[test]
+    fn unknown_names_list_the_current_ones() {
+        let error = "psychic".parse::<Heuristic>().unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "unknown heuristic 'psychic' (expected zero, blockers, stuck, obstructed or distance)"
+        );
+    }
 }

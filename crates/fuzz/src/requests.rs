@@ -81,6 +81,8 @@ fn object() -> BoxedStrategy<Value> {
         prop::option::of(option(&[
             "zero",
             "blockers",
+            "stuck",
+            "obstructed",
             "blockers2",
             "feup2",
             "distance",

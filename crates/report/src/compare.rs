@@ -14,7 +14,7 @@ pub struct Variant {
 }
 
 impl Variant {
-    /// `astar-blockers2`, `bfs`.
+    /// `astar-obstructed`, `bfs`.
     pub fn label(&self) -> String {
         match self.heuristic {
             Some(h) => format!("{}-{h}", self.algorithm),
@@ -30,8 +30,8 @@ impl Variant {
             (Algorithm::Iddfs, _) => "p-depth",
             (Algorithm::Greedy, Some(Heuristic::Blockers)) => "greedy-bpieces",
             (Algorithm::Astar, Some(Heuristic::Blockers)) => "a*-bpieces",
-            (Algorithm::Greedy, Some(Heuristic::Feup2)) => "greedy-wbpieces",
-            (Algorithm::Astar, Some(Heuristic::Feup2)) => "a*-wbpieces",
+            (Algorithm::Greedy, Some(Heuristic::Stuck)) => "greedy-wbpieces",
+            (Algorithm::Astar, Some(Heuristic::Stuck)) => "a*-wbpieces",
             _ => return None,
         })
     }
@@ -45,7 +45,7 @@ impl Variant {
 
 /// Every one of `algorithms` (all if empty), the informed ones once per
 /// heuristic of `heuristics` that suits the metric (if empty: blockers,
-/// feup2 and blockers2; blockers, blockers2 and distance for steps).
+/// stuck and obstructed; blockers, obstructed and distance for steps).
 pub fn variants(
     algorithms: &[Algorithm],
     heuristics: &[Heuristic],
@@ -61,11 +61,11 @@ pub fn variants(
     } else if metric == Metric::Step {
         &[
             Heuristic::Blockers,
-            Heuristic::Blockers2,
+            Heuristic::Obstructed,
             Heuristic::Distance,
         ][..]
     } else {
-        &[Heuristic::Blockers, Heuristic::Feup2, Heuristic::Blockers2][..]
+        &[Heuristic::Blockers, Heuristic::Stuck, Heuristic::Obstructed][..]
     };
     let suits = |h: &&Heuristic| h.check(Game::RushHour, metric).is_ok();
     algorithms
@@ -253,11 +253,16 @@ mod tests {
         };
         assert_eq!(
             labels(Metric::Slide),
-            ["bfs", "astar-blockers", "astar-feup2", "astar-blockers2"]
+            ["bfs", "astar-blockers", "astar-stuck", "astar-obstructed"]
         );
         assert_eq!(
             labels(Metric::Step),
-            ["bfs", "astar-blockers", "astar-blockers2", "astar-distance"]
+            [
+                "bfs",
+                "astar-blockers",
+                "astar-obstructed",
+                "astar-distance"
+            ]
         );
     }
 }

@@ -5,7 +5,7 @@
 //! - `hardest/{bfs,idastar}`: the 60-move puzzle, optimal in moves; the peak
 //!   memory of each (open and closed sets, from their data structures) is
 //!   printed before the timings;
-//! - `feup-hard/{bfs,astar-blockers2}`: the eight "hard" FEUP levels, with
+//! - `feup-hard/{bfs,astar-obstructed}`: the eight "hard" FEUP levels, with
 //!   the expanded nodes of each printed first.
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -62,8 +62,8 @@ fn feup_hard(c: &mut Criterion) {
     for (name, o) in [
         ("bfs", options(Algorithm::Bfs, None)),
         (
-            "astar-blockers2",
-            options(Algorithm::Astar, Some(Heuristic::Blockers2)),
+            "astar-obstructed",
+            options(Algorithm::Astar, Some(Heuristic::Obstructed)),
         ),
     ] {
         let expanded: u64 = boards

@@ -142,7 +142,7 @@ impl Display for SolutionText<'_> {
     }
 }
 
-/// `Algorithm: astar (heuristic blockers2), optimal` and the like.
+/// `Algorithm: astar (heuristic obstructed), optimal` and the like.
 pub fn algorithm_line(report: &Report) -> String {
     let heuristic = report
         .heuristic

@@ -145,8 +145,8 @@ fn greedy_and_dfs_find_legal_solutions_on_every_level() {
     on_every_level(
         &[
             (Algorithm::Greedy, None),
-            (Algorithm::Greedy, Some(Heuristic::Feup2)),
-            (Algorithm::Astar, Some(Heuristic::Feup2)),
+            (Algorithm::Greedy, Some(Heuristic::Stuck)),
+            (Algorithm::Astar, Some(Heuristic::Stuck)),
             (Algorithm::Dfs, None),
         ],
         u32::MAX,
@@ -261,7 +261,7 @@ fn json_names_the_algorithm_and_whether_it_is_optimal() {
         .unwrap();
     let json = serde_json::to_value(SolveJson::new(&board, &greedy)).unwrap();
     assert_eq!(json["algorithm"], "greedy");
-    assert_eq!(json["heuristic"], "blockers2");
+    assert_eq!(json["heuristic"], "obstructed");
     assert_eq!(json["optimal"], false);
     let astar = Solver::new()
         .solve(&board, &options(Metric::Step, Algorithm::Astar, None))
@@ -294,7 +294,7 @@ fn heuristics_that_do_not_fit_are_refused() {
         })
     );
     let klotski = common::klotski_classic().remove(0).board;
-    let o = options(Metric::Piece, Algorithm::Greedy, Some(Heuristic::Feup2));
+    let o = options(Metric::Piece, Algorithm::Greedy, Some(Heuristic::Stuck));
     assert_eq!(
         Solver::new().solve(&klotski, &o).unwrap_err(),
         SolveError::Heuristic(HeuristicError::RushHourOnly)

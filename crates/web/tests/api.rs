@@ -182,6 +182,15 @@ async fn solve_takes_an_algorithm_and_refuses_unknown_names() {
             .contains("unknown heuristic"),
         "{answer}"
     );
+    // The heuristics' former names are still read; the answer names them anew.
+    for (former, name) in [("blockers2", "obstructed"), ("feup2", "stuck")] {
+        let body =
+            format!(r#"{{"puzzle": "card1", "algorithm": "astar", "heuristic": "{former}"}}"#);
+        let (status, answer) = post(&base, "/api/solve", &body).await;
+        assert_eq!(status, 200, "{former}: {answer}");
+        assert_eq!(answer["heuristic"], name, "{former}");
+        assert_eq!(answer["length"], 8, "{former}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
