@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use unblocker_db::klotski::generate_klotski;
 use unblocker_db::progress::{Eta, ProgressLines};
 use unblocker_db::shard::ShardSpec;
-use unblocker_db::stats::Stats;
-use unblocker_db::{generate, merge_into, Database, DbError, GenerateOptions, Query};
+use unblocker_db::stats::DatabaseStats;
+use unblocker_db::{generate, merge_into, Database, DbError, Filter, GenerateOptions};
 use unblocker_report::charts::stats_chart;
 
 #[derive(clap::Args)]
@@ -260,7 +260,7 @@ fn progress_bar(hidden: bool, template: &str) -> ProgressBar {
 }
 
 fn run_query(db: &Database, args: QueryArgs) -> Result<u8, String> {
-    let query = Query {
+    let filter = Filter {
         min_moves: args.moves.or(args.min_moves),
         max_moves: args.moves.or(args.max_moves),
         walls: args.walls,
@@ -268,7 +268,7 @@ fn run_query(db: &Database, args: QueryArgs) -> Result<u8, String> {
         random: args.random,
         limit: args.limit,
     };
-    for p in db.query(&query).map_err(advice)? {
+    for p in db.query(&filter).map_err(advice)? {
         if args.format == "json" {
             crate::print_json(&p)?;
         } else {
@@ -280,7 +280,7 @@ fn run_query(db: &Database, args: QueryArgs) -> Result<u8, String> {
 
 fn run_stats(path: &Path, args: StatsArgs) -> Result<u8, String> {
     let db = Database::open_existing(path).map_err(advice)?;
-    let stats = Stats::of(&db).map_err(advice)?;
+    let stats = DatabaseStats::of(&db).map_err(advice)?;
     if args.json {
         crate::print_json(&stats)?;
     } else {

@@ -4,7 +4,7 @@
 //! `unblocker db generate --game klotski`, see the README.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use unblocker_db::klotski::{Explorer, Layouts};
+use unblocker_db::klotski::{ComponentExplorer, Layouts};
 use unblocker_model::format;
 
 fn klotski(c: &mut Criterion) {
@@ -15,7 +15,7 @@ fn klotski(c: &mut Criterion) {
     let layouts = Layouts::enumerate();
     let board = format::parse("BAAC/BAAC/DEEF/DGHF/I..J", Default::default()).unwrap();
     let seed = layouts.index_of_board(&board).unwrap();
-    let mut explorer = Explorer::new(&layouts);
+    let mut explorer = ComponentExplorer::new(&layouts);
     group.throughput(Throughput::Elements(25_955));
     group.bench_function("component-hengdao-lima", |b| {
         b.iter(|| {

@@ -13,7 +13,7 @@
 
 use crate::merge::SHARD_KEY;
 use crate::pending::{decode_rejected, decode_waiting, encode_rejected, encode_waiting};
-use crate::rush::{Candidate, CandidateId, Found, Generator, Query, Scratch};
+use crate::rush::{Candidate, CandidateId, Generator, RemovalTest, Scratch, UnitOutcome};
 use crate::shard::Shard;
 use crate::store::{Database, DbError};
 use rayon::prelude::*;
@@ -37,7 +37,7 @@ pub struct GenerateOptions {
 
 /// Progress after each committed unit.
 #[derive(Clone, Copy, Debug)]
-pub struct Progress {
+pub struct GenerationProgress {
     /// The shard's units done, by this run and earlier ones.
     pub units_done: u64,
     /// The units earlier runs had done when this one started (a resumed
@@ -63,16 +63,16 @@ pub struct Summary {
 }
 
 /// One search to run in a phase.
-enum Job {
+enum UnitJob {
     /// A unit of this shard, with the queries into it.
-    Own(u32, Vec<Query>),
+    Own(u32, Vec<RemovalTest>),
     /// A unit of another shard that this shard's queries land in (answered
     /// by a solve per query).
-    Answer(u32, Vec<Query>),
+    Answer(u32, Vec<RemovalTest>),
 }
 
 enum Done {
-    Own(u32, Found, f64),
+    Own(u32, UnitOutcome, f64),
     Answer(u32, Vec<CandidateId>),
 }
 
@@ -80,7 +80,7 @@ enum Done {
 pub fn generate(
     db: &mut Database,
     options: &GenerateOptions,
-    mut progress: impl FnMut(Progress),
+    mut progress: impl FnMut(GenerationProgress),
 ) -> Result<Summary, DbError> {
     let shard = options.shard;
     let generator = Generator::new(options.size, options.max_walls)?;
@@ -122,24 +122,24 @@ pub fn generate(
     for phase in (0..=start_phase).rev() {
         // The candidates waiting for this phase's answers, and their queries.
         let waiting = db.waiting(phase + 1)?;
-        let mut incoming: HashMap<u32, Vec<Query>> = HashMap::new();
+        let mut incoming: HashMap<u32, Vec<RemovalTest>> = HashMap::new();
         for (unit, blob) in &waiting {
             for q in decode_waiting(size, *unit, blob)?.1 {
                 incoming.entry(q.unit).or_default().push(q);
             }
         }
         let answered: HashSet<u32> = db.answered_units(phase)?;
-        let mut jobs: Vec<Job> = phases[phase]
+        let mut jobs: Vec<UnitJob> = phases[phase]
             .iter()
             .filter(|&&u| !done.contains(&(u as u64)))
-            .map(|&u| Job::Own(u, incoming.remove(&u).unwrap_or_default()))
+            .map(|&u| UnitJob::Own(u, incoming.remove(&u).unwrap_or_default()))
             .collect();
-        let mut foreign: Vec<(u32, Vec<Query>)> = incoming
+        let mut foreign: Vec<(u32, Vec<RemovalTest>)> = incoming
             .into_iter()
             .filter(|(u, _)| !own(*u) && !answered.contains(u))
             .collect();
         foreign.sort_by_key(|(u, _)| *u);
-        jobs.extend(foreign.into_iter().map(|(u, q)| Job::Answer(u, q)));
+        jobs.extend(foreign.into_iter().map(|(u, q)| UnitJob::Answer(u, q)));
         let stopped = run_phase(
             db,
             &generator,
@@ -151,7 +151,7 @@ pub fn generate(
                 summary.units_run += 1;
                 summary.positions += found;
                 let _ = seconds;
-                progress(Progress {
+                progress(GenerationProgress {
                     units_done: summary.units_skipped + summary.units_run,
                     units_before: summary.units_skipped,
                     units_total,
@@ -199,7 +199,7 @@ fn run_phase(
     db: &mut Database,
     generator: &Generator,
     pool: &rayon::ThreadPool,
-    jobs: Vec<Job>,
+    jobs: Vec<UnitJob>,
     options: &GenerateOptions,
     phase: usize,
     after: &mut dyn FnMut(u64, f64) -> bool,
@@ -218,12 +218,12 @@ fn run_phase(
                         }
                         let t = Instant::now();
                         let done = match job {
-                            Job::Own(u, queries) => Done::Own(
+                            UnitJob::Own(u, queries) => Done::Own(
                                 u,
                                 generator.search(u as usize, &queries, scratch),
                                 t.elapsed().as_secs_f64(),
                             ),
-                            Job::Answer(u, queries) => {
+                            UnitJob::Answer(u, queries) => {
                                 Done::Answer(u, generator.answer(u as usize, &queries, scratch))
                             }
                         };
@@ -270,7 +270,7 @@ fn commit_own(
     size: usize,
     unit: u32,
     phase: usize,
-    found: &Found,
+    found: &UnitOutcome,
     seconds: f64,
 ) -> Result<(), DbError> {
     let (decided, waiting): (Vec<&Candidate>, Vec<&Candidate>) =

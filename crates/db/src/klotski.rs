@@ -11,12 +11,12 @@ mod components;
 mod layouts;
 mod rank;
 
-pub use components::{census, Census, Component, Explorer, Hardest, UNSOLVABLE};
-pub use layouts::{Layouts, Walk, GOAL, HEIGHT, SHAPES, WIDTH};
+pub use components::{census, Census, ComponentExplorer, Hardest, KlotskiComponent, UNSOLVABLE};
+pub use layouts::{Layouts, RankWalk, GOAL, HEIGHT, SHAPES, WIDTH};
 
-use crate::rush::Found;
-use crate::store::{Database, DbError, Query};
-use crate::Puzzle;
+use crate::rush::UnitOutcome;
+use crate::store::{Database, DbError, Filter};
+use crate::Record;
 use std::time::Instant;
 
 /// The steps of a run, in order.
@@ -53,15 +53,15 @@ pub struct KlotskiSummary {
     pub puzzles: u64,
     /// The stored puzzle with the most moves (ties: the larger component,
     /// then the board text first in alphabetical order).
-    pub hardest: Option<Puzzle>,
+    pub hardest: Option<Record>,
     pub enumerate_seconds: f64,
     pub seconds: f64,
 }
 
 /// The stored row of a solvable component.
-pub fn puzzle(layouts: &Layouts, component: &Component) -> Option<Puzzle> {
+pub fn puzzle(layouts: &Layouts, component: &KlotskiComponent) -> Option<Record> {
     let hardest = component.hardest?;
-    Some(Puzzle {
+    Some(Record {
         moves: hardest.moves,
         board: layouts.grid(hardest.layout),
         cluster: component.size as u64,
@@ -115,9 +115,9 @@ pub fn generate_klotski(
 /// puzzles) is refused too.
 fn claim(db: &Database) -> Result<(), DbError> {
     let recorded = db.meta()?.iter().any(|(key, _)| key == "game");
-    let first = Query {
+    let first = Filter {
         limit: Some(1),
-        ..Query::default()
+        ..Filter::default()
     };
     if !recorded && !db.query(&first)?.is_empty() {
         return Err(DbError::OtherPuzzles);
@@ -136,17 +136,18 @@ fn claim(db: &Database) -> Result<(), DbError> {
 pub fn store(
     db: &mut Database,
     layouts: &Layouts,
-    components: &[Component],
+    components: &[KlotskiComponent],
     totals: Totals,
     mut progress: impl FnMut(u64, u64),
 ) -> Result<KlotskiSummary, DbError> {
     claim(db)?;
     let start = Instant::now();
-    let solvable: Vec<&Component> = components.iter().filter(|c| c.hardest.is_some()).collect();
-    let found = Found {
+    let solvable: Vec<&KlotskiComponent> =
+        components.iter().filter(|c| c.hardest.is_some()).collect();
+    let found = UnitOutcome {
         positions: solvable.iter().map(|c| c.size as u64).sum(),
         components: solvable.len() as u64,
-        ..Found::default()
+        ..UnitOutcome::default()
     };
     let mut puzzles = Vec::with_capacity(solvable.len());
     for (done, component) in solvable.iter().enumerate() {

@@ -1,7 +1,7 @@
 //! The puzzle database: every interesting Rush Hour puzzle of a board size,
 //! generated exhaustively ([`rush::Generator`], driven by [`generate()`]),
 //! stored in SQLite ([`Database`]) and queried by difficulty, pieces and
-//! walls ([`Query`], [`Database::random`]), with statistics ([`stats`]).
+//! walls ([`Filter`], [`Database::random`]), with statistics ([`stats`]).
 //! The Klotski database ([`klotski`]) uses the same schema. A generation
 //! can be split into parts ([`shard`]) run anywhere, then put together with
 //! [`merge_into`]; a long one reports its [`progress`] in log lines. A
@@ -20,17 +20,17 @@ pub mod shard;
 pub mod stats;
 mod store;
 
-pub use generate::{generate, GenerateOptions, Progress, Summary};
+pub use generate::{generate, GenerateOptions, GenerationProgress, Summary};
 pub use merge::{merge_into, MergedShard, ShardFileError};
 pub use report::Completion;
 pub use sample::SAMPLE_NAME;
-pub use store::{Database, DbError, Grouping, Query, WriterLock};
+pub use store::{Database, DbError, Filter, Grouping, WriterLock};
 
 use serde::Serialize;
 
-/// One stored puzzle: a component's hardest position.
+/// One stored puzzle, a row of the database: a component's hardest position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Puzzle {
+pub struct Record {
     /// Optimal number of moves (a move slides one piece any distance).
     pub moves: u32,
     /// fogleman/rush's one-line form (`o` empty, `x` wall, `A` the target).

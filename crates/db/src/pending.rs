@@ -5,11 +5,11 @@
 //!
 //! Everything is a sequence of LEB128 varints.
 
-use crate::rush::{Candidate, CandidateId, Position, Query};
+use crate::rush::{Candidate, CandidateId, Position, RemovalTest};
 use crate::store::DbError;
 
 /// A unit's waiting candidates and their queries.
-pub fn encode_waiting(size: usize, candidates: &[Candidate], queries: &[Query]) -> Vec<u8> {
+pub fn encode_waiting(size: usize, candidates: &[Candidate], queries: &[RemovalTest]) -> Vec<u8> {
     let mut out = Vec::new();
     put(&mut out, candidates.len() as u64);
     for c in candidates {
@@ -41,7 +41,7 @@ pub fn decode_waiting(
     size: usize,
     unit: u32,
     blob: &[u8],
-) -> Result<(Vec<Candidate>, Vec<Query>), DbError> {
+) -> Result<(Vec<Candidate>, Vec<RemovalTest>), DbError> {
     let mut r = Reader { blob, at: 0 };
     let mut candidates = Vec::new();
     for _ in 0..r.get()? {
@@ -69,7 +69,7 @@ pub fn decode_waiting(
     }
     let mut queries = Vec::new();
     for _ in 0..r.get()? {
-        queries.push(Query {
+        queries.push(RemovalTest {
             unit: r.get()? as u32,
             position: r.get()?,
             moves: r.get()? as u8,
@@ -163,7 +163,7 @@ mod tests {
             histogram: vec![1, 300, 1 << 40],
             tests: 2,
         };
-        let q = Query {
+        let q = RemovalTest {
             unit: 12_345,
             position: (1 << 53) | 77,
             moves: 51,

@@ -6,7 +6,7 @@
 //! an earlier run committed. A progress bar's message reads the same
 //! ([`Eta::message`]).
 
-use crate::generate::Progress;
+use crate::generate::GenerationProgress;
 use std::time::{Duration, Instant};
 
 const MIN_GAP: Duration = Duration::from_secs(1);
@@ -36,23 +36,23 @@ impl Eta {
     /// A progress bar's message at `p`: the time left, the positions (and
     /// their rate over this run) and the puzzles, such as `00:01:40, 9000000
     /// positions (0.90 M/s), 5 puzzles`.
-    pub fn message(&self, p: &Progress) -> String {
+    pub fn message(&self, p: &GenerationProgress) -> String {
         self.message_at(p, Instant::now())
     }
 
-    fn message_at(&self, p: &Progress, now: Instant) -> String {
+    fn message_at(&self, p: &GenerationProgress, now: Instant) -> String {
         format!("{}, {}", self.at(p, now), self.detail(p, now))
     }
 
     /// The positions, their rate over this run, and the puzzles.
-    fn detail(&self, p: &Progress, now: Instant) -> String {
+    fn detail(&self, p: &GenerationProgress, now: Instant) -> String {
         p.detail((now - self.start).as_secs_f64())
     }
 
     /// The time left (`hh:mm:ss`, `?` before this run has done a unit) at
     /// `p`: the units still to do at the pace of this run's own
     /// (`p.units_done - p.units_before`).
-    fn at(&self, p: &Progress, now: Instant) -> String {
+    fn at(&self, p: &GenerationProgress, now: Instant) -> String {
         let run = p.units_done.saturating_sub(p.units_before);
         let to_do = p.units_total.saturating_sub(p.units_done);
         match run {
@@ -84,7 +84,7 @@ impl ProgressLines {
 
     /// The line reporting `p` (units, share, time left, positions and
     /// puzzles), if one is due. Called after each unit this run commits.
-    pub fn update(&mut self, p: &Progress) -> Option<String> {
+    pub fn update(&mut self, p: &GenerationProgress) -> Option<String> {
         let now = Instant::now();
         let percent = percent(p.units_done, p.units_total);
         let due = match self.last {
@@ -102,7 +102,7 @@ impl ProgressLines {
         })
     }
 
-    fn line(&self, p: &Progress, now: Instant) -> String {
+    fn line(&self, p: &GenerationProgress, now: Instant) -> String {
         let (done, total) = (p.units_done, p.units_total);
         format!(
             "[{}] {}: {done}/{total} units ({}%), ETA {}, {}",
@@ -131,8 +131,8 @@ mod tests {
     use super::*;
 
     /// `done` of `total` units, `before` of them by earlier runs.
-    fn progress(done: u64, before: u64, total: u64) -> Progress {
-        Progress {
+    fn progress(done: u64, before: u64, total: u64) -> GenerationProgress {
+        GenerationProgress {
             units_done: done,
             units_before: before,
             units_total: total,

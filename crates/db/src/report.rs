@@ -4,13 +4,13 @@
 //! generation a file holds.
 
 use crate::klotski::KlotskiSummary;
-use crate::shard::{Found, Shard};
+use crate::shard::{DetectedShard, Shard};
 use crate::store::{Database, DbError};
-use crate::{MergedShard, Progress, Puzzle, Summary};
+use crate::{GenerationProgress, MergedShard, Record, Summary};
 use std::fmt::{self, Display, Formatter};
 use std::path::Path;
 
-impl Progress {
+impl GenerationProgress {
     /// `N positions (R M/s), P puzzles`: the rate over the `seconds` since
     /// the run started.
     pub fn detail(&self, seconds: f64) -> String {
@@ -74,7 +74,7 @@ impl KlotskiSummary {
 }
 
 /// `shard K/N from SOURCE`.
-impl Display for Found {
+impl Display for DetectedShard {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         write!(f, "shard {} from {}", self.shard, self.source)
     }
@@ -96,7 +96,7 @@ impl Display for MergedShard {
 
 /// The `MOVES BOARD CLUSTER` line of `db query` and `db export`
 /// (fogleman/rush's `rush.txt`).
-impl Display for Puzzle {
+impl Display for Record {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         write!(f, "{:02} {} {}", self.moves, self.board, self.cluster)
     }
@@ -172,7 +172,7 @@ mod tests {
 
     #[test]
     fn a_puzzle_line_is_moves_board_cluster() {
-        let puzzle = Puzzle {
+        let puzzle = Record {
             moves: 7,
             board: "BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo".into(),
             cluster: 123,

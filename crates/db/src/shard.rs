@@ -116,7 +116,7 @@ impl ShardSpec {
     pub fn resolve(
         spec: Option<ShardSpec>,
         var: impl Fn(&str) -> Option<String>,
-    ) -> Result<(Shard, Option<Found>), ShardError> {
+    ) -> Result<(Shard, Option<DetectedShard>), ShardError> {
         match spec {
             None => Ok((Shard::WHOLE, None)),
             Some(ShardSpec::Given(shard)) => Ok((shard, None)),
@@ -141,7 +141,7 @@ impl FromStr for ShardSpec {
 /// log: e.g. `Slurm array job 12 task 3 (SLURM_ARRAY_TASK_ID=3,
 /// SLURM_ARRAY_TASK_COUNT=4)`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Found {
+pub struct DetectedShard {
     pub shard: Shard,
     pub source: String,
 }
@@ -155,7 +155,7 @@ pub struct Found {
 ///   array is exactly 1..N (`SLURM_ARRAY_TASK_COUNT`, or
 ///   `SLURM_ARRAY_TASK_MIN`/`MAX`/`STEP` where the count is missing).
 /// - Kubernetes Indexed Job: part `JOB_COMPLETION_INDEX + 1` of [`COUNT`].
-pub fn from_env(var: impl Fn(&str) -> Option<String>) -> Result<Found, ShardError> {
+pub fn from_env(var: impl Fn(&str) -> Option<String>) -> Result<DetectedShard, ShardError> {
     let mut seen = Vec::new();
     let mut number = |name: &'static str| -> Result<Option<u64>, ShardError> {
         let Some(text) = var(name).filter(|v| !v.is_empty()) else {
@@ -209,7 +209,7 @@ pub fn from_env(var: impl Fn(&str) -> Option<String>) -> Result<Found, ShardErro
         }
     };
     match Shard::new(index, count) {
-        Ok(shard) => Ok(Found { shard, source }),
+        Ok(shard) => Ok(DetectedShard { shard, source }),
         Err(e) => Err(ShardError::Found {
             found: source,
             source: Box::new(e),
@@ -241,7 +241,7 @@ mod tests {
         ]
     }
 
-    fn lookup(vars: &[(&'static str, String)]) -> Result<Found, ShardError> {
+    fn lookup(vars: &[(&'static str, String)]) -> Result<DetectedShard, ShardError> {
         let borrowed: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
         from_env(env(&borrowed))
     }

@@ -3,12 +3,12 @@
 //! (drawn by `unblocker-report`).
 
 use crate::store::{Database, DbError, Grouping};
-use crate::Puzzle;
+use crate::Record;
 use serde::Serialize;
 
 /// One group of puzzles.
 #[derive(Clone, Debug, Serialize)]
-pub struct Group {
+pub struct ValueGroup {
     pub value: u64,
     pub puzzles: u64,
     pub average_moves: f64,
@@ -26,25 +26,25 @@ pub struct SizeGroup {
 
 /// Everything `unblocker db stats` prints.
 #[derive(Clone, Debug, Serialize)]
-pub struct Stats {
+pub struct DatabaseStats {
     pub puzzles: u64,
-    pub by_moves: Vec<Group>,
-    pub by_pieces: Vec<Group>,
-    pub by_walls: Vec<Group>,
+    pub by_moves: Vec<ValueGroup>,
+    pub by_pieces: Vec<ValueGroup>,
+    pub by_walls: Vec<ValueGroup>,
     pub by_component_size: Vec<SizeGroup>,
-    pub largest_component: Option<Puzzle>,
-    pub hardest: Option<Puzzle>,
+    pub largest_component: Option<Record>,
+    pub hardest: Option<Record>,
     /// Generator work committed: units, positions explored, seconds.
     pub units: u64,
     pub positions: u64,
     pub seconds: f64,
 }
 
-fn groups(db: &Database, grouping: Grouping) -> Result<Vec<Group>, DbError> {
+fn groups(db: &Database, grouping: Grouping) -> Result<Vec<ValueGroup>, DbError> {
     Ok(db
         .histogram(grouping)?
         .into_iter()
-        .map(|(value, puzzles, average_moves)| Group {
+        .map(|(value, puzzles, average_moves)| ValueGroup {
             value,
             puzzles,
             average_moves,
@@ -52,17 +52,17 @@ fn groups(db: &Database, grouping: Grouping) -> Result<Vec<Group>, DbError> {
         .collect())
 }
 
-impl Stats {
-    pub fn of(db: &Database) -> Result<Stats, DbError> {
+impl DatabaseStats {
+    pub fn of(db: &Database) -> Result<DatabaseStats, DbError> {
         let by_moves = groups(db, Grouping::Moves)?;
         let hardest = db
-            .query(&crate::Query {
+            .query(&crate::Filter {
                 limit: Some(1),
                 ..Default::default()
             })?
             .pop();
         let (units, positions, seconds) = db.work_done()?;
-        Ok(Stats {
+        Ok(DatabaseStats {
             units,
             positions,
             seconds,

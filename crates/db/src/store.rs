@@ -2,8 +2,8 @@
 //! (what makes a rerun resume), queries, import and export (merging shard
 //! files: `merge.rs`).
 
-use crate::rush::Found;
-use crate::Puzzle;
+use crate::rush::UnitOutcome;
+use crate::Record;
 use rusqlite::{params, params_from_iter, Connection, OptionalExtension};
 use std::collections::HashSet;
 use std::io::{BufRead, Write};
@@ -129,7 +129,7 @@ const ORDER: &str = "ORDER BY moves DESC, cluster DESC, board";
 
 /// Which puzzles a query selects.
 #[derive(Clone, Debug, Default)]
-pub struct Query {
+pub struct Filter {
     pub min_moves: Option<u32>,
     pub max_moves: Option<u32>,
     pub walls: Option<u32>,
@@ -146,9 +146,9 @@ pub struct Database {
 
 const COLUMNS: &str = "moves, board, cluster, walls, pieces, histogram";
 
-fn puzzle_from_row(row: &rusqlite::Row) -> rusqlite::Result<Puzzle> {
+fn puzzle_from_row(row: &rusqlite::Row) -> rusqlite::Result<Record> {
     let histogram: String = row.get(5)?;
-    Ok(Puzzle {
+    Ok(Record {
         moves: row.get(0)?,
         board: row.get(1)?,
         cluster: row.get(2)?,
@@ -337,8 +337,8 @@ impl Database {
         &mut self,
         unit: u64,
         phase: usize,
-        found: &Found,
-        puzzles: &[Puzzle],
+        found: &UnitOutcome,
+        puzzles: &[Record],
         waiting: Option<&[u8]>,
         rejected: Option<&[u8]>,
         seconds: f64,
@@ -422,7 +422,7 @@ impl Database {
     pub fn finish_phase(
         &mut self,
         phase: usize,
-        puzzles: &[Puzzle],
+        puzzles: &[Record],
         next: Option<usize>,
     ) -> Result<(), DbError> {
         let tx = self.conn.transaction()?;
@@ -467,7 +467,7 @@ impl Database {
     }
 
     /// The puzzles a query selects.
-    pub fn query(&self, q: &Query) -> Result<Vec<Puzzle>, DbError> {
+    pub fn query(&self, q: &Filter) -> Result<Vec<Record>, DbError> {
         let (filter, values) = where_clause(q);
         let order = if q.random { "ORDER BY random()" } else { ORDER };
         let limit = q.limit.map_or(String::new(), |l| format!("LIMIT {l}"));
@@ -479,7 +479,7 @@ impl Database {
 
     /// One puzzle chosen uniformly among those with `min..=max` moves (what
     /// the web UI's "random puzzle of a chosen difficulty" calls).
-    pub fn random(&self, min_moves: u32, max_moves: u32) -> Result<Option<Puzzle>, DbError> {
+    pub fn random(&self, min_moves: u32, max_moves: u32) -> Result<Option<Record>, DbError> {
         let range = "FROM puzzles WHERE moves BETWEEN ?1 AND ?2";
         let count: i64 = self.conn.query_row(
             &format!("SELECT count(*) {range}"),
@@ -533,7 +533,7 @@ impl Database {
     }
 
     /// The puzzle with the largest component.
-    pub fn largest_component(&self) -> Result<Option<Puzzle>, DbError> {
+    pub fn largest_component(&self) -> Result<Option<Record>, DbError> {
         let sql = format!("SELECT {COLUMNS} FROM puzzles ORDER BY cluster DESC, board LIMIT 1");
         Ok(self.conn.query_row(&sql, [], puzzle_from_row).optional()?)
     }
@@ -636,7 +636,7 @@ impl Database {
     }
 }
 
-fn insert_puzzles(tx: &rusqlite::Transaction, puzzles: &[Puzzle]) -> Result<(), DbError> {
+fn insert_puzzles(tx: &rusqlite::Transaction, puzzles: &[Record]) -> Result<(), DbError> {
     let mut insert = tx.prepare_cached(
         "INSERT OR IGNORE INTO puzzles (moves, board, cluster, walls, pieces, histogram)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -672,7 +672,7 @@ impl Grouping {
     }
 }
 
-fn where_clause(q: &Query) -> (String, Vec<u32>) {
+fn where_clause(q: &Filter) -> (String, Vec<u32>) {
     let mut terms = Vec::new();
     let mut values = Vec::new();
     for (term, value) in [
@@ -710,7 +710,7 @@ pub enum BadLine {
 }
 
 /// One `MOVES BOARD CLUSTER` line.
-fn parse_line(text: &str) -> Result<Puzzle, BadLine> {
+fn parse_line(text: &str) -> Result<Record, BadLine> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     let [moves, board, cluster] = fields[..] else {
         return Err(BadLine::Fields(fields.len()));
@@ -730,7 +730,7 @@ fn parse_line(text: &str) -> Result<Puzzle, BadLine> {
         board: board.to_string(),
         error,
     })?;
-    Ok(Puzzle {
+    Ok(Record {
         moves,
         board: board.replace('.', "o"),
         cluster,

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 use unblocker_db::shard::Shard;
-use unblocker_db::{generate, Database, DbError, GenerateOptions, Puzzle, Query};
+use unblocker_db::{generate, Database, DbError, Filter, GenerateOptions, Record};
 use unblocker_model::{format, Metric};
 use unblocker_solve::{Control, Solver};
 
@@ -29,8 +29,8 @@ fn exported(db: &Database) -> String {
     String::from_utf8(out).unwrap()
 }
 
-fn all(db: &Database) -> Vec<Puzzle> {
-    db.query(&Query::default()).unwrap()
+fn all(db: &Database) -> Vec<Record> {
+    db.query(&Filter::default()).unwrap()
 }
 
 /// The number of puzzles of small boards, by optimum, as the previous
@@ -222,10 +222,10 @@ fn rush1000_round_trips_through_import_and_export() {
     assert_eq!(moves_and_cluster(&exported(&db)), moves_and_cluster(&text));
 
     let hardest_wall_free = db
-        .query(&Query {
+        .query(&Filter {
             walls: Some(0),
             limit: Some(1),
-            ..Query::default()
+            ..Filter::default()
         })
         .unwrap();
     assert_eq!(
@@ -238,10 +238,10 @@ fn rush1000_round_trips_through_import_and_export() {
     );
 
     let ranged = db
-        .query(&Query {
+        .query(&Filter {
             min_moves: Some(50),
             max_moves: Some(52),
-            ..Query::default()
+            ..Filter::default()
         })
         .unwrap();
     let expected = text
@@ -299,7 +299,7 @@ fn files_of_the_first_schema_are_read_and_not_resumed() {
 /// component's hardest position, the component's size (and distance
 /// histogram, when stored), and minimal: removing any wall or car but the
 /// target lowers the optimum.
-fn check_puzzle(solver: &mut Solver, p: &Puzzle) {
+fn check_puzzle(solver: &mut Solver, p: &Record) {
     let control = Control::default();
     let board = format::parse(&p.board, Default::default()).unwrap();
     let a = solver.analyze(&board, Metric::Slide, &control).unwrap();

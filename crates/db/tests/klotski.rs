@@ -3,8 +3,10 @@
 //! and the solver's own analysis.
 
 use std::sync::OnceLock;
-use unblocker_db::klotski::{generate_klotski, store, Explorer, Layouts, Totals, UNSOLVABLE};
-use unblocker_db::{Database, Query};
+use unblocker_db::klotski::{
+    generate_klotski, store, ComponentExplorer, Layouts, Totals, UNSOLVABLE,
+};
+use unblocker_db::{Database, Filter};
 use unblocker_model::{format, Metric};
 use unblocker_solve::{Control, Solver};
 
@@ -63,7 +65,7 @@ fn enumeration_counts_every_layout_once() {
 #[test]
 fn classic_layouts_match_ground_truth() {
     let layouts = layouts();
-    let mut explorer = Explorer::new(layouts);
+    let mut explorer = ComponentExplorer::new(layouts);
     let classics = classics();
     assert_eq!(classics.len(), 39, "rows of classic.tsv");
     for c in &classics {
@@ -77,7 +79,7 @@ fn classic_layouts_match_ground_truth() {
         // same size (the census counts on it).
         let image = layouts.mirror(index);
         let image_distance = explorer.distance(image).or_else(|| {
-            let mut other = Explorer::new(layouts);
+            let mut other = ComponentExplorer::new(layouts);
             let twin = other.explore(image);
             assert_eq!(twin.size, component.size, "{}", c.name);
             other.distance(image)
@@ -111,7 +113,7 @@ fn classic_layouts_match_ground_truth() {
 #[test]
 fn components_agree_with_the_solver() {
     let layouts = layouts();
-    let mut explorer = Explorer::new(layouts);
+    let mut explorer = ComponentExplorer::new(layouts);
     let mut solver = Solver::new();
     let seeds = ["横刀立马", "峰回路转", "比翼横空", "勇闯五关"];
     let classics = classics();
@@ -151,7 +153,7 @@ fn components_agree_with_the_solver() {
 #[test]
 fn stored_components_read_back() {
     let layouts = layouts();
-    let mut explorer = Explorer::new(layouts);
+    let mut explorer = ComponentExplorer::new(layouts);
     let mut components = Vec::new();
     for c in classics() {
         let board = format::parse(&c.grid, Default::default()).unwrap();
@@ -180,7 +182,7 @@ fn stored_components_read_back() {
         summary.solvable_layouts,
         2 * 25_955 + 81_340 + 81_462 + 28_832 + 7_888
     );
-    let all = db.query(&Query::default()).unwrap();
+    let all = db.query(&Filter::default()).unwrap();
     assert_eq!(all.len(), 6);
     assert_eq!(Some(&all[0]), summary.hardest.as_ref());
     let mut solver = Solver::new();
@@ -213,7 +215,7 @@ fn stored_components_read_back() {
         .collect();
     assert!(stored.contains(&farthest.unwrap()), "{stored:?}");
 
-    let stats = unblocker_db::stats::Stats::of(&db).unwrap();
+    let stats = unblocker_db::stats::DatabaseStats::of(&db).unwrap();
     assert_eq!(stats.puzzles, 6);
     assert_eq!(stats.hardest.as_ref(), summary.hardest.as_ref());
     let random = db.random(0, 200).unwrap().unwrap();
@@ -244,7 +246,7 @@ fn whole_run() {
     assert_eq!(summary.layouts, 29_334_498);
     assert_eq!(summary.puzzles, summary.solvable_components);
     assert!(summary.components > summary.solvable_components);
-    let all = db.query(&Query::default()).unwrap();
+    let all = db.query(&Filter::default()).unwrap();
     assert_eq!(all.len() as u64, summary.puzzles);
     assert_eq!(
         all.iter().map(|p| p.cluster).sum::<u64>(),
@@ -252,7 +254,7 @@ fn whole_run() {
     );
     assert_eq!(Some(&all[0]), summary.hardest.as_ref());
     let layouts = layouts();
-    let mut explorer = Explorer::new(layouts);
+    let mut explorer = ComponentExplorer::new(layouts);
     for c in classics().iter().filter(|c| c.piece_moves.is_some()) {
         let board = format::parse(&c.grid, Default::default()).unwrap();
         let component = explorer.explore(layouts.index_of_board(&board).unwrap());

@@ -4,7 +4,7 @@
 use crate::compare::{Comparison, Means};
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
-use unblocker_db::stats::Stats;
+use unblocker_db::stats::DatabaseStats;
 
 /// Why a chart could not be drawn (the drawing library's message).
 #[derive(Debug, thiserror::Error)]
@@ -105,11 +105,11 @@ fn bar_chart(path: &Path, title: &str, bars: &[(String, f64)]) -> Drawn {
 /// Draws the database's statistics into an SVG file, in two panels:
 /// puzzles per move count, and average moves by piece count and by
 /// component size.
-pub fn stats_chart(stats: &Stats, path: &Path) -> Result<(), ChartError> {
+pub fn stats_chart(stats: &DatabaseStats, path: &Path) -> Result<(), ChartError> {
     drawn(path, draw_stats(stats, path))
 }
 
-fn draw_stats(stats: &Stats, path: &Path) -> Drawn {
+fn draw_stats(stats: &DatabaseStats, path: &Path) -> Drawn {
     let root = SVGBackend::new(path, (1000, 800)).into_drawing_area();
     root.fill(&WHITE)?;
     let (top, bottom) = root.split_vertically(400);
@@ -176,16 +176,16 @@ fn draw_stats(stats: &Stats, path: &Path) -> Drawn {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use unblocker_db::stats::{Group, SizeGroup};
+    use unblocker_db::stats::{SizeGroup, ValueGroup};
 
     #[test]
     fn the_database_chart_is_an_svg_file() {
-        let group = |value| Group {
+        let group = |value| ValueGroup {
             value,
             puzzles: 3,
             average_moves: 5.5,
         };
-        let stats = Stats {
+        let stats = DatabaseStats {
             puzzles: 6,
             by_moves: vec![group(5), group(6)],
             by_pieces: vec![group(9), group(10)],

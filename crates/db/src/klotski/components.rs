@@ -4,12 +4,12 @@
 //!
 //! The searches are the solver's ([`Sweep`], the breadth-first exploration
 //! over a dense index that `Solver::analyze` uses): the layouts are a space
-//! numbered by their layout index ([`Numbered`]). [`Explorer::explore`]
+//! numbered by their layout index ([`Numbered`]). [`ComponentExplorer::explore`]
 //! sweeps one component from a seed, then sweeps it again from all of its
 //! goal layouts at once, which gives every layout its distance.
 //! [`census`] does this for every component, except that the left-right
 //! mirror image of a component is read off the component itself
-//! ([`Explorer::mirror_image`]).
+//! ([`ComponentExplorer::mirror_image`]).
 
 use super::layouts::Layouts;
 use std::cell::RefCell;
@@ -25,7 +25,7 @@ const MAX_MOVES: usize = 512;
 
 /// One component.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Component {
+pub struct KlotskiComponent {
     /// Layouts in it.
     pub size: u32,
     /// Its layouts with the target at the goal.
@@ -54,7 +54,7 @@ thread_local! {
 /// The layouts as a space whose states are layout indices (as `u64`, the
 /// solver's state type): the engine's
 /// moves, numbered with [`Layouts`] (one move away, a layout's number costs
-/// less than from scratch: [`super::Walk`]).
+/// less than from scratch: [`super::RankWalk`]).
 pub struct Numbered<'a> {
     layouts: &'a Layouts,
 }
@@ -146,7 +146,7 @@ impl Indexed for Numbered<'_> {
 }
 
 /// Explores components one at a time, reusing its buffers.
-pub struct Explorer<'a> {
+pub struct ComponentExplorer<'a> {
     layouts: &'a Layouts,
     space: Numbered<'a>,
     sweep: Sweep<u64>,
@@ -159,9 +159,9 @@ pub struct Explorer<'a> {
     distances: Vec<u8>,
 }
 
-impl<'a> Explorer<'a> {
-    pub fn new(layouts: &'a Layouts) -> Explorer<'a> {
-        Explorer {
+impl<'a> ComponentExplorer<'a> {
+    pub fn new(layouts: &'a Layouts) -> ComponentExplorer<'a> {
+        ComponentExplorer {
             layouts,
             space: Numbered { layouts },
             sweep: Sweep::default(),
@@ -192,9 +192,9 @@ impl<'a> Explorer<'a> {
     }
 
     /// Explores the component of layout `seed`, which no earlier exploration
-    /// may have reached (see [`Explorer::forget`]), and measures its
+    /// may have reached (see [`ComponentExplorer::forget`]), and measures its
     /// distances to the goal.
-    pub fn explore(&mut self, seed: u32) -> Component {
+    pub fn explore(&mut self, seed: u32) -> KlotskiComponent {
         debug_assert!(!self.seen(seed), "layout {seed} was explored already");
         self.sweep(&[seed as u64]);
         let goals: Vec<u64> = self
@@ -233,7 +233,7 @@ impl<'a> Explorer<'a> {
                 .expect("the farthest distance has a layout"),
             moves: moves as u32,
         });
-        Component {
+        KlotskiComponent {
             size: self.members.len() as u32,
             goals: goals.len() as u32,
             pieces: self.layouts.pieces(seed).len() as u32,
@@ -264,9 +264,9 @@ impl<'a> Explorer<'a> {
     /// need not be explored.
     pub fn mirror_image(
         &mut self,
-        component: &Component,
+        component: &KlotskiComponent,
         mut visit: impl FnMut(u32, u8),
-    ) -> Option<Component> {
+    ) -> Option<KlotskiComponent> {
         let layouts = self.layouts;
         let seed = *self.members.first()?;
         // The image of a component explored earlier was marked then, so an
@@ -284,7 +284,7 @@ impl<'a> Explorer<'a> {
                 hardest = hardest.min(image);
             }
         }
-        Some(Component {
+        Some(KlotskiComponent {
             hardest: component.hardest.map(|h| Hardest {
                 layout: hardest,
                 moves: h.moves,
@@ -314,7 +314,7 @@ fn mark(seen: &mut [u64], index: u32, on: bool) {
 pub struct Census {
     /// Components in the order found: by smallest layout index, each
     /// component that is not its own mirror image followed by its image.
-    pub components: Vec<Component>,
+    pub components: Vec<KlotskiComponent>,
     /// Each layout's distance to the goal ([`UNSOLVABLE`] if none).
     pub distance: Vec<u8>,
 }
@@ -322,7 +322,7 @@ pub struct Census {
 /// Explores every component; `progress(layouts_done)` is called after each
 /// component of 10,000 layouts or more and at the end.
 pub fn census(layouts: &Layouts, mut progress: impl FnMut(u64)) -> Census {
-    let mut explorer = Explorer::new(layouts);
+    let mut explorer = ComponentExplorer::new(layouts);
     let mut distance = vec![UNSOLVABLE; layouts.len()];
     let mut components = Vec::new();
     let (mut done, mut reported) = (0u64, 0u64);

@@ -199,11 +199,11 @@ impl Layouts {
     }
 
     /// [`Layouts::index_of`], remembering the walk so that the indices of
-    /// the layouts one move away cost less ([`Walk::index_of_neighbour`]).
+    /// the layouts one move away cost less ([`RankWalk::index_of_neighbour`]).
     #[inline]
-    pub fn walk(&self, key: u64) -> Option<Walk<'_>> {
+    pub fn walk(&self, key: u64) -> Option<RankWalk<'_>> {
         let (head, h) = self.head_of(key)?;
-        let mut walk = Walk {
+        let mut walk = RankWalk {
             layouts: self,
             key,
             head,
@@ -310,7 +310,7 @@ impl Layouts {
 
 /// A layout's walk through the ranking automaton: where it stood before
 /// each cell.
-pub struct Walk<'a> {
+pub struct RankWalk<'a> {
     layouts: &'a Layouts,
     key: u64,
     head: usize,
@@ -319,7 +319,7 @@ pub struct Walk<'a> {
     ranks: [u32; CELLS],
 }
 
-impl Walk<'_> {
+impl RankWalk<'_> {
     /// The index of `key`, a layout one move away: the walk is shared up to
     /// the first cell the move changes (unless the target moved).
     #[inline]

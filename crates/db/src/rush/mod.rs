@@ -16,10 +16,10 @@ mod search;
 mod units;
 
 pub use position::Position;
-pub use search::{search, Candidate, CandidateId, Found, Query, Scratch};
+pub use search::{search, Candidate, CandidateId, RemovalTest, Scratch, UnitOutcome};
 pub use units::{target_row, Units};
 
-use crate::Puzzle;
+use crate::Record;
 use unblocker_engine::line::Item;
 
 /// The generator for one board size and wall limit.
@@ -57,7 +57,12 @@ impl Generator {
     }
 
     /// Searches one unit, answering the queries into it.
-    pub fn search(&self, unit: usize, incoming: &[Query], scratch: &mut Scratch) -> Found {
+    pub fn search(
+        &self,
+        unit: usize,
+        incoming: &[RemovalTest],
+        scratch: &mut Scratch,
+    ) -> UnitOutcome {
         search(&self.units, unit, incoming, scratch)
     }
 
@@ -66,16 +71,16 @@ impl Generator {
     pub fn answer(
         &self,
         unit: usize,
-        incoming: &[Query],
+        incoming: &[RemovalTest],
         scratch: &mut Scratch,
     ) -> Vec<CandidateId> {
         search::answer_only(&self.units, unit, incoming, scratch)
     }
 
     /// The puzzle a candidate stands for.
-    pub fn puzzle(&self, c: &Candidate) -> Puzzle {
+    pub fn puzzle(&self, c: &Candidate) -> Record {
         let (walls, pieces) = c.position.walls_and_cars(&self.units);
-        Puzzle {
+        Record {
             moves: c.moves as u32,
             board: c.position.board_text(&self.units),
             cluster: c.cluster,

@@ -18,7 +18,7 @@
 //!    positions, the smallest of which in fogleman/rush's order is its
 //!    puzzle. A component whose puzzle is clean is a *candidate*.
 //! 4. **Removal tests.** Removing a row's item (a car or a wall) leads into
-//!    a unit of the next lower phase: the candidate emits a [`Query`] per
+//!    a unit of the next lower phase: the candidate emits a [`RemovalTest`] per
 //!    such item that an optimal solution from it does not move, and the
 //!    target unit answers them from its own distances when it is searched.
 
@@ -55,7 +55,7 @@ pub struct Candidate {
 /// in unit `unit`; [`Position::pack`]ed) fewer than `moves` moves from the
 /// goal?
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Query {
+pub struct RemovalTest {
     pub unit: u32,
     pub position: u64,
     pub moves: u8,
@@ -64,7 +64,7 @@ pub struct Query {
 
 /// What one unit's search produced.
 #[derive(Clone, Debug, Default)]
-pub struct Found {
+pub struct UnitOutcome {
     /// Positions that can reach the goal.
     pub positions: u64,
     /// Components read (those holding a clean position).
@@ -72,7 +72,7 @@ pub struct Found {
     /// Candidates, in order of `seq`.
     pub candidates: Vec<Candidate>,
     /// Their removal tests (into units of the next lower phase).
-    pub queries: Vec<Query>,
+    pub queries: Vec<RemovalTest>,
     /// The answered queries whose candidates fail (the removal did not
     /// lower the optimum).
     pub rejected: Vec<CandidateId>,
@@ -88,12 +88,17 @@ pub struct Scratch {
 }
 
 /// Searches one unit, answering `incoming` (queries into this unit).
-pub fn search(units: &Units, unit: usize, incoming: &[Query], scratch: &mut Scratch) -> Found {
+pub fn search(
+    units: &Units,
+    unit: usize,
+    incoming: &[RemovalTest],
+    scratch: &mut Scratch,
+) -> UnitOutcome {
     let index = units.index(unit);
     let levels = scratch.retrograde.distances(&index, &mut scratch.dist);
-    let mut found = Found {
+    let mut found = UnitOutcome {
         positions: levels.reached(),
-        ..Found::default()
+        ..UnitOutcome::default()
     };
     answer(units, &index, &scratch.dist, incoming, &mut found.rejected);
     if levels.positions.len() > 1 {
@@ -110,7 +115,7 @@ pub fn search(units: &Units, unit: usize, incoming: &[Query], scratch: &mut Scra
 pub fn answer_only(
     units: &Units,
     unit: usize,
-    incoming: &[Query],
+    incoming: &[RemovalTest],
     scratch: &mut Scratch,
 ) -> Vec<CandidateId> {
     let options = SolveOptions {
@@ -139,7 +144,7 @@ fn answer(
     units: &Units,
     index: &Unit,
     dist: &[u8],
-    queries: &[Query],
+    queries: &[RemovalTest],
     rejected: &mut Vec<CandidateId>,
 ) {
     for q in queries {
@@ -202,7 +207,13 @@ fn mark_clean(index: &Unit, dist: &[u8], clean: &mut Vec<u32>) {
 /// Finds the components that hold a clean position and reads the size,
 /// histogram and farthest positions of each; keeps those
 /// whose puzzle is clean as candidates, with their queries.
-fn candidates(units: &Units, unit: usize, index: &Unit, scratch: &mut Scratch, found: &mut Found) {
+fn candidates(
+    units: &Units,
+    unit: usize,
+    index: &Unit,
+    scratch: &mut Scratch,
+    found: &mut UnitOutcome,
+) {
     let Scratch {
         solver: _,
         retrograde,
@@ -212,7 +223,7 @@ fn candidates(units: &Units, unit: usize, index: &Unit, scratch: &mut Scratch, f
     // The components holding a clean position, in index order of their
     // first clean position.
     retrograde.clear_components(index);
-    let mut components: Vec<Component> = Vec::new();
+    let mut components: Vec<RushComponent> = Vec::new();
     for block in 0..index.blocks() {
         let mut at = index.first(block);
         for f in index.block_fibers(block) {
@@ -267,7 +278,7 @@ fn candidates(units: &Units, unit: usize, index: &Unit, scratch: &mut Scratch, f
 
 /// What is read of a component.
 #[derive(Default)]
-struct Component {
+struct RushComponent {
     size: u64,
     histogram: Vec<u64>,
     moves: u8,
@@ -277,8 +288,8 @@ struct Component {
 
 /// A component's size, histogram and farthest positions, read from its
 /// cells.
-fn read_component(index: &Unit, dist: &[u8], cells: &[(usize, u32)]) -> Component {
-    let mut c = Component::default();
+fn read_component(index: &Unit, dist: &[u8], cells: &[(usize, u32)]) -> RushComponent {
+    let mut c = RushComponent::default();
     for &(block, cell) in cells {
         index.cell_fibers(block, cell, |at, bits| {
             let base = index.position_of(block, at.fiber, 0) as usize;
@@ -311,7 +322,7 @@ fn read_component(index: &Unit, dist: &[u8], cells: &[(usize, u32)]) -> Componen
 }
 
 /// The farthest position that comes first in fogleman/rush's order.
-fn hardest(units: &Units, unit: usize, index: &Unit, c: &Component) -> (FiberAt, u32) {
+fn hardest(units: &Units, unit: usize, index: &Unit, c: &RushComponent) -> (FiberAt, u32) {
     let classes = units.classes(unit);
     let mut best: Option<((u64, u64), FiberAt, u32)> = None;
     for &(at, bits) in &c.farthest {
@@ -403,7 +414,7 @@ fn removal_queries(
     position: &Position,
     moves: u8,
     moved: &[(usize, usize)],
-    out: &mut Vec<Query>,
+    out: &mut Vec<RemovalTest>,
 ) {
     let target = target_row(units.size);
     for r in 0..units.size {
@@ -418,7 +429,7 @@ fn removal_queries(
             let unit = units
                 .find(&reduced.row_classes(units))
                 .expect("removing an item leaves a unit of the rules");
-            out.push(Query {
+            out.push(RemovalTest {
                 unit: unit as u32,
                 position: reduced.pack(units),
                 moves,

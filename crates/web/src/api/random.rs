@@ -10,7 +10,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
-use unblocker_db::{Database, DbError, Puzzle, SAMPLE_NAME};
+use unblocker_db::{Database, DbError, Record, SAMPLE_NAME};
 
 /// Where random puzzles come from: a database file or the embedded sample,
 /// one query at a time.
@@ -42,7 +42,7 @@ impl Source {
     }
 
     /// A puzzle with `min` to `max` optimal moves, if there is one.
-    fn random(&self, min: u32, max: u32) -> Result<Option<Puzzle>, DbError> {
+    fn random(&self, min: u32, max: u32) -> Result<Option<Record>, DbError> {
         let database = self.database.lock().unwrap_or_else(|e| e.into_inner());
         database.random(min, max)
     }
@@ -54,11 +54,11 @@ pub struct Difficulty {
     max: Option<String>,
 }
 
-/// The database's row and where it came from.
+/// The database's record and where it came from.
 #[derive(Serialize)]
-pub struct Answer {
+pub struct RandomRecord {
     #[serde(flatten)]
-    puzzle: Puzzle,
+    puzzle: Record,
     source: String,
 }
 
@@ -73,7 +73,7 @@ fn moves(name: &str, value: Option<&str>, default: u32) -> Result<u32, ApiError>
 pub async fn random(
     State(source): State<Arc<Source>>,
     Query(difficulty): Query<Difficulty>,
-) -> Result<Json<Answer>, ApiError> {
+) -> Result<Json<RandomRecord>, ApiError> {
     let min = moves("min", difficulty.min.as_deref(), 1)?;
     let max = moves("max", difficulty.max.as_deref(), u32::MAX)?;
     if min > max {
@@ -83,7 +83,7 @@ pub async fn random(
     }
     let found = tokio::task::spawn_blocking(move || {
         source.random(min, max).map(|puzzle| {
-            puzzle.map(|puzzle| Answer {
+            puzzle.map(|puzzle| RandomRecord {
                 puzzle,
                 source: source.name.clone(),
             })
