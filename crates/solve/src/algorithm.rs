@@ -109,7 +109,7 @@ impl FromStr for Algorithm {
 }
 
 /// What one search found, whatever the algorithm.
-pub(crate) struct Found<K> {
+pub(crate) struct SearchOutcome<K> {
     /// The positions from the start to a goal, if one was reached.
     pub path: Option<Vec<K>>,
     /// Why the search stopped early, if it did.
@@ -119,12 +119,12 @@ pub(crate) struct Found<K> {
 
 /// The parameters every search takes besides the space.
 #[derive(Clone, Copy)]
-pub(crate) struct Query {
+pub(crate) struct SearchParams {
     pub metric: Metric,
     pub heuristic: Heuristic,
 }
 
-impl Query {
+impl SearchParams {
     /// The heuristic's estimate for `state`.
     #[inline]
     pub fn estimate<S: Space>(&self, space: &S, state: S::State) -> u32 {

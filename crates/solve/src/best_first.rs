@@ -8,11 +8,11 @@
 //! heuristic), so it stays optimal with any admissible one. Greedy search
 //! keeps the first way it finds to each position.
 
-use crate::algorithm::{Found, Query};
+use crate::algorithm::{SearchOutcome, SearchParams};
 use crate::control::{Control, Watch};
 use crate::kept::Kept;
 use crate::stats::Stats;
-use crate::table::Entry;
+use crate::table::Insertion;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::mem::size_of;
@@ -28,25 +28,25 @@ pub(crate) enum Order {
 }
 
 /// A queue entry: (priority, tie-break, g, position), smallest first.
-type Item = Reverse<(u32, u32, u32, u32)>;
+type Queued = Reverse<(u32, u32, u32, u32)>;
 
 pub(crate) fn search<S: Space>(
     space: &S,
-    query: Query,
+    params: SearchParams,
     order: Order,
     control: &Control,
-) -> Found<S::State> {
+) -> SearchOutcome<S::State> {
     let mut watch = Watch::new(control);
     let mut stats = Stats::default();
     let mut kept = Kept::new(space, &mut stats);
-    let mut open: BinaryHeap<Item> = BinaryHeap::new();
-    let item = |h: u32, g: u32, index: usize| -> Item {
+    let mut open: BinaryHeap<Queued> = BinaryHeap::new();
+    let item = |h: u32, g: u32, index: usize| -> Queued {
         Reverse(match order {
             Order::AStar => (g + h, u32::MAX - g, g, index as u32),
             Order::Greedy => (h, g, g, index as u32),
         })
     };
-    open.push(item(query.estimate(space, space.start()), 0, 0));
+    open.push(item(params.estimate(space, space.start()), 0, 0));
     let mut found = None;
     let mut stopped = None;
     let mut max_open = 1;
@@ -61,7 +61,7 @@ pub(crate) fn search<S: Space>(
         }
         let count = match kept.expand(
             space,
-            query.metric,
+            params.metric,
             index,
             &mut open,
             &mut stats,
@@ -78,22 +78,22 @@ pub(crate) fn search<S: Space>(
             let (next, _) = kept.batch[at];
             let next_index = kept.visits.len();
             match kept.insert(next, index, child_g, &mut stats) {
-                Entry::Inserted => {
-                    open.push(item(query.estimate(space, next), child_g, next_index));
+                Insertion::Inserted => {
+                    open.push(item(params.estimate(space, next), child_g, next_index));
                 }
-                Entry::Present(j)
+                Insertion::Present(j)
                     if order == Order::AStar && child_g < kept.visits[j as usize].depth =>
                 {
                     let known = &mut kept.visits[j as usize];
                     known.parent = index;
                     known.depth = child_g;
-                    open.push(item(query.estimate(space, next), child_g, j as usize));
+                    open.push(item(params.estimate(space, next), child_g, j as usize));
                 }
-                Entry::Present(_) => {}
+                Insertion::Present(_) => {}
             }
         }
         max_open = max_open.max(open.len());
     }
-    let open_bytes = open.capacity() * size_of::<Item>();
+    let open_bytes = open.capacity() * size_of::<Queued>();
     kept.found(found, stopped, stats, max_open, open_bytes, &watch)
 }

@@ -7,10 +7,10 @@
 //! one-cell steps, so among move-optimal solutions the search returns one with
 //! the fewest steps.
 
-use crate::control::{Control, Progress, StopReason, CHECK_EVERY};
+use crate::control::{Control, SearchProgress, StopReason, CHECK_EVERY};
 use crate::memory::Meter;
 use crate::stats::{bytes_of, LevelStats, Stats};
-use crate::table::{Entry, StateTable};
+use crate::table::{Insertion, StateTable};
 use std::time::Instant;
 use unblocker_engine::{Space, State};
 use unblocker_model::Metric;
@@ -39,17 +39,17 @@ pub enum StopAt {
 /// A breadth-first walk to make: from `roots` (all at distance 0), moving
 /// in `metric`, until `stop_at`, under `control`.
 #[derive(Clone, Copy)]
-pub(crate) struct Walking<'a, K> {
+pub(crate) struct BfsRequest<'a, K> {
     roots: &'a [K],
     metric: Metric,
     stop_at: StopAt,
     control: &'a Control,
 }
 
-impl<'a, K> Walking<'a, K> {
+impl<'a, K> BfsRequest<'a, K> {
     /// To the end of the components of `roots`.
     pub fn exhaustive(roots: &'a [K], metric: Metric, control: &'a Control) -> Self {
-        Walking {
+        BfsRequest {
             roots,
             metric,
             stop_at: StopAt::Exhaustion,
@@ -65,7 +65,7 @@ impl<'a, K> Walking<'a, K> {
 
 /// What one search found.
 #[derive(Clone, Debug, Default)]
-pub struct Walk {
+pub struct BfsOutcome {
     /// Distance of the nearest goal, if one was reached.
     pub goal_depth: Option<u32>,
     /// The node of that goal (fewest steps among the nearest when tie-breaking).
@@ -143,9 +143,9 @@ impl<K: State> Workspace<K> {
         space: &S,
         metric: Metric,
         control: &Control,
-    ) -> (Walk, Vec<K>) {
+    ) -> (BfsOutcome, Vec<K>) {
         let start = [space.start()];
-        let walk = self.search::<S, false>(space, Walking::exhaustive(&start, metric, control));
+        let walk = self.search::<S, false>(space, BfsRequest::exhaustive(&start, metric, control));
         let goals = if walk.stopped.is_some() {
             Vec::new()
         } else {
@@ -167,8 +167,8 @@ impl<K: State> Workspace<K> {
         stop_at: StopAt,
         tie_break: bool,
         control: &Control,
-    ) -> Walk {
-        let walking = Walking {
+    ) -> BfsOutcome {
+        let request = BfsRequest {
             roots,
             metric,
             stop_at,
@@ -176,9 +176,9 @@ impl<K: State> Workspace<K> {
         };
         // One copy of the loop per setting keeps the test out of it.
         if tie_break {
-            self.search::<S, true>(space, walking)
+            self.search::<S, true>(space, request)
         } else {
-            self.search::<S, false>(space, walking)
+            self.search::<S, false>(space, request)
         }
     }
 
@@ -192,13 +192,13 @@ impl<K: State> Workspace<K> {
     pub(crate) fn search<S: Space<State = K>, const TIE_BREAK: bool>(
         &mut self,
         space: &S,
-        walking: Walking<'_, K>,
-    ) -> Walk {
-        let (roots, metric, stop_at, control) = walking.parts();
+        request: BfsRequest<'_, K>,
+    ) -> BfsOutcome {
+        let (roots, metric, stop_at, control) = request.parts();
         let tie_break = TIE_BREAK;
         let started = Instant::now();
         let merges = S::MERGES_POSITIONS;
-        let mut walk = Walk::default();
+        let mut walk = BfsOutcome::default();
         // The memory kept from the last search counts against this one's
         // budget; what does not fit is freed.
         if !self.meter.attach(control.memory.as_ref()) || self.room(merges, roots.len()).is_err() {
@@ -228,7 +228,7 @@ impl<K: State> Workspace<K> {
             }
         };
         for &root in roots {
-            if let Entry::Inserted = table.insert(root, nodes.len() as u32) {
+            if let Insertion::Inserted = table.insert(root, nodes.len() as u32) {
                 nodes.push(Node {
                     state: root,
                     parent: ROOT,
@@ -302,7 +302,7 @@ impl<K: State> Workspace<K> {
             for index in level_start..level_end {
                 if stats.examined >= next_check {
                     next_check += CHECK_EVERY;
-                    let progress = Progress {
+                    let progress = SearchProgress {
                         examined: stats.examined,
                         enqueued: positions,
                         depth,
@@ -339,7 +339,7 @@ impl<K: State> Workspace<K> {
                 for &(next, step_cells) in &batch[..count] {
                     let cells = cells + step_cells;
                     match table.insert_reserved(next, nodes.len() as u32) {
-                        Entry::Inserted => {
+                        Insertion::Inserted => {
                             let weight = if merges { space.multiplicity(next) } else { 1 };
                             positions += weight;
                             if merges {
@@ -354,7 +354,7 @@ impl<K: State> Workspace<K> {
                                 cells,
                             });
                         }
-                        Entry::Present(j) if tie_break => {
+                        Insertion::Present(j) if tie_break => {
                             // Only a node of the next level can still get a
                             // better parent; older ones are final. Which
                             // neighbours improve a node is unpredictable, so
@@ -371,7 +371,7 @@ impl<K: State> Workspace<K> {
                             };
                             *node = std::hint::select_unpredictable(better, candidate, *node);
                         }
-                        Entry::Present(_) => {}
+                        Insertion::Present(_) => {}
                     }
                 }
                 stats.generated += generated;

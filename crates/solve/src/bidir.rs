@@ -13,13 +13,13 @@
 //! The seeding pass already explores the whole component, more than a plain
 //! breadth-first search does; the README gives the measurements.
 
-use crate::algorithm::Found;
+use crate::algorithm::SearchOutcome;
 use crate::bfs::{Workspace, ROOT};
-use crate::control::{Control, Progress, StopReason, Watch};
+use crate::control::{Control, SearchProgress, StopReason, Watch};
 use crate::kept::{chain, Visit};
 use crate::memory::Fixed;
 use crate::stats::{bytes_of, LevelStats, Stats};
-use crate::table::{Entry, StateTable};
+use crate::table::{Insertion, StateTable};
 use unblocker_engine::{Space, State};
 use unblocker_model::Metric;
 
@@ -45,7 +45,7 @@ impl<K: State> Half<K> {
     /// Adds the roots (after room was made for them).
     fn seed(&mut self, roots: &[K]) {
         for &root in roots {
-            if let Entry::Inserted = self.table.insert(root, self.visits.len() as u32) {
+            if let Insertion::Inserted = self.table.insert(root, self.visits.len() as u32) {
                 self.visits.push(Visit {
                     state: root,
                     parent: ROOT,
@@ -94,10 +94,10 @@ pub(crate) fn search<S: Space>(
     metric: Metric,
     control: &Control,
     workspace: &mut Workspace<S::State>,
-) -> Found<S::State> {
+) -> SearchOutcome<S::State> {
     let (seed, goals) = workspace.explore_goals(space, metric, control);
     if seed.stopped.is_some() {
-        return Found {
+        return SearchOutcome {
             path: None,
             stopped: seed.stopped,
             stats: seed.stats,
@@ -122,13 +122,13 @@ fn meet<S: Space>(
     metric: Metric,
     goals: &[S::State],
     control: &Control,
-) -> Found<S::State> {
+) -> SearchOutcome<S::State> {
     let mut watch = Watch::new(control);
     let mut stats = Stats::default();
     let mut halves = [Half::new(), Half::new()];
     let [forward, backward] = &mut halves;
     if let Err(reason) = room(&mut watch, forward, backward, goals, [1, goals.len()]) {
-        return Found {
+        return SearchOutcome {
             path: None,
             stopped: Some(reason),
             stats,
@@ -154,7 +154,7 @@ fn meet<S: Space>(
         let (level_start, level_end) = (this.level_start, this.visits.len());
         let examined_before = stats.examined;
         for index in level_start..level_end {
-            let progress = Progress {
+            let progress = SearchProgress {
                 examined: stats.examined,
                 enqueued: (this.visits.len() + other.visits.len()) as u64,
                 depth: this.depth + other.depth,
@@ -173,7 +173,7 @@ fn meet<S: Space>(
             }
             for &(next, _) in &batch[..count] {
                 let new_index = this.visits.len() as u32;
-                if let Entry::Inserted = this.table.insert(next, new_index) {
+                if let Insertion::Inserted = this.table.insert(next, new_index) {
                     this.visits.push(Visit {
                         state: next,
                         parent: index as u32,
@@ -212,7 +212,7 @@ fn meet<S: Space>(
         path.extend(back.iter().rev().skip(1));
         path
     });
-    Found {
+    SearchOutcome {
         path,
         stopped,
         stats,

@@ -10,7 +10,7 @@ pub const CHECK_EVERY: u64 = 1024;
 
 /// A snapshot of a running search, passed to the progress callback.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
+pub struct SearchProgress {
     pub examined: u64,
     pub enqueued: u64,
     pub depth: u32,
@@ -41,7 +41,7 @@ pub struct Control {
     /// Stop after this long.
     pub timeout: Option<Duration>,
     /// Called every [`CHECK_EVERY`] examined positions.
-    pub progress: Option<Arc<dyn Fn(Progress) + Send + Sync>>,
+    pub progress: Option<Arc<dyn Fn(SearchProgress) + Send + Sync>>,
     /// The memory the search's tables may take, shared with every search
     /// holding the same budget; the search stops before a growth that does
     /// not fit.
@@ -79,7 +79,7 @@ impl Control {
     }
 
     /// Checks the limits; called by searches every [`CHECK_EVERY`] positions.
-    pub fn check(&self, started: Instant, progress: Progress) -> Option<StopReason> {
+    pub fn check(&self, started: Instant, progress: SearchProgress) -> Option<StopReason> {
         if let Some(report) = &self.progress {
             report(progress);
         }
@@ -130,7 +130,7 @@ impl<'a> Watch<'a> {
 
     /// Why the search must stop now, if it must.
     #[inline]
-    pub fn check(&mut self, progress: Progress) -> Option<StopReason> {
+    pub fn check(&mut self, progress: SearchProgress) -> Option<StopReason> {
         if progress.examined < self.next_check {
             return None;
         }

@@ -12,8 +12,8 @@
 //! which costs repeated work, never a wrong answer. Moves that undo the
 //! previous one are skipped.
 
-use crate::algorithm::{Found, Query};
-use crate::control::{Control, Progress, StopReason, Watch};
+use crate::algorithm::{SearchOutcome, SearchParams};
+use crate::control::{Control, SearchProgress, StopReason, Watch};
 use crate::memory::Fixed;
 use crate::stats::{bytes_of, LevelStats, Stats};
 use unblocker_engine::{Space, State};
@@ -26,7 +26,7 @@ pub const TABLE_SLOTS: usize = 1 << 16;
 const WAYS: usize = 4;
 
 #[derive(Clone, Copy)]
-struct Slot<K> {
+struct Transposition<K> {
     state: K,
     depth: u32,
     iteration: u32,
@@ -34,7 +34,7 @@ struct Slot<K> {
 
 /// A direct-mapped cache of (position, smallest depth this iteration).
 struct Transpositions<K: State> {
-    slots: Vec<Slot<K>>,
+    slots: Vec<Transposition<K>>,
     shift: u32,
 }
 
@@ -43,7 +43,7 @@ impl<K: State> Transpositions<K> {
         debug_assert!(slots.is_power_of_two() && slots >= WAYS);
         Transpositions {
             slots: vec![
-                Slot {
+                Transposition {
                     state: K::EMPTY,
                     depth: 0,
                     iteration: 0,
@@ -80,7 +80,7 @@ impl<K: State> Transpositions<K> {
             }
         }
         if victim_rank.0 || victim_rank.1 > depth {
-            bucket[victim] = Slot {
+            bucket[victim] = Transposition {
                 state,
                 depth,
                 iteration,
@@ -90,7 +90,7 @@ impl<K: State> Transpositions<K> {
     }
 
     fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Slot<K>>()
+        self.slots.len() * std::mem::size_of::<Transposition<K>>()
     }
 }
 
@@ -103,14 +103,14 @@ struct Frame {
 
 /// The current path: its positions, each one's frame, and their moves
 /// (`moves[d * width..]` holds those of the position at depth d).
-struct Line<K> {
+struct Trail<K> {
     path: Vec<K>,
     frames: Vec<Frame>,
     moves: Vec<(K, u32)>,
     width: usize,
 }
 
-impl<K: State> Line<K> {
+impl<K: State> Trail<K> {
     /// Makes room for one more position on the path and its moves, within
     /// the memory budget (the transposition table is counted, it does not
     /// grow).
@@ -122,14 +122,14 @@ impl<K: State> Line<K> {
 
     /// Expands the last position of the path (at depth `frames.len()`) into
     /// its row of `moves`.
-    fn expand<S: Space<State = K>>(&mut self, space: &S, query: &Query, stats: &mut Stats) {
+    fn expand<S: Space<State = K>>(&mut self, space: &S, params: &SearchParams, stats: &mut Stats) {
         let width = self.width;
         let depth = self.frames.len();
         if self.moves.len() < (depth + 1) * width {
             self.moves.resize((depth + 1) * width, (K::EMPTY, 0));
         }
         let out = &mut self.moves[depth * width..(depth + 1) * width];
-        let count = space.expand_into(self.path[depth], query.metric, out);
+        let count = space.expand_into(self.path[depth], params.metric, out);
         stats.examined += 1;
         stats.generated += count as u64;
         self.frames.push(Frame { count, next: 0 });
@@ -140,19 +140,23 @@ impl<K: State> Line<K> {
     }
 }
 
-pub(crate) fn search<S: Space>(space: &S, query: Query, control: &Control) -> Found<S::State> {
+pub(crate) fn search<S: Space>(
+    space: &S,
+    params: SearchParams,
+    control: &Control,
+) -> SearchOutcome<S::State> {
     let mut watch = Watch::new(control);
     let mut stats = Stats::default();
     let mut table = Transpositions::new(TABLE_SLOTS);
     let start = space.start();
     let width = space.max_neighbors();
-    let mut line = Line {
+    let mut trail = Trail {
         path: vec![start],
         frames: Vec::new(),
         moves: Vec::new(),
         width,
     };
-    let mut bound = query.estimate(space, start);
+    let mut bound = params.estimate(space, start);
     let (mut found, mut stopped) = (space.is_goal(start), None);
     let mut visited = 1u64;
     let mut deepest = 1;
@@ -161,57 +165,57 @@ pub(crate) fn search<S: Space>(space: &S, query: Query, control: &Control) -> Fo
         iteration += 1;
         let (examined_before, visited_before) = (stats.examined, visited);
         let mut next_bound = u32::MAX;
-        line.path.clear();
-        line.path.push(start);
-        line.frames.clear();
+        trail.path.clear();
+        trail.path.push(start);
+        trail.frames.clear();
         table.seen_no_deeper(start, 0, iteration);
-        if let Err(reason) = line.room(&mut watch, &table) {
+        if let Err(reason) = trail.room(&mut watch, &table) {
             stopped = Some(reason);
             break;
         }
-        line.expand(space, &query, &mut stats);
-        while let Some(depth) = line.frames.len().checked_sub(1) {
-            let frame = &mut line.frames[depth];
+        trail.expand(space, &params, &mut stats);
+        while let Some(depth) = trail.frames.len().checked_sub(1) {
+            let frame = &mut trail.frames[depth];
             if frame.next == frame.count {
-                line.frames.pop();
-                line.path.pop();
+                trail.frames.pop();
+                trail.path.pop();
                 continue;
             }
-            let (child, _) = line.moves[depth * width + frame.next];
+            let (child, _) = trail.moves[depth * width + frame.next];
             frame.next += 1;
-            if depth > 0 && child == line.path[depth - 1] {
+            if depth > 0 && child == trail.path[depth - 1] {
                 continue;
             }
             let g = depth as u32 + 1;
-            let f = g + query.estimate(space, child);
+            let f = g + params.estimate(space, child);
             if f > bound {
                 next_bound = next_bound.min(f);
                 continue;
             }
             visited += 1;
             if space.is_goal(child) {
-                line.path.push(child);
+                trail.path.push(child);
                 found = true;
                 break;
             }
             if table.seen_no_deeper(child, g, iteration) {
                 continue;
             }
-            let progress = Progress {
+            let progress = SearchProgress {
                 examined: stats.examined,
                 enqueued: visited,
                 depth: g,
             };
             if let Some(reason) = watch
                 .check(progress)
-                .or_else(|| line.room(&mut watch, &table).err())
+                .or_else(|| trail.room(&mut watch, &table).err())
             {
                 stopped = Some(reason);
                 break;
             }
-            line.path.push(child);
-            deepest = deepest.max(line.path.len());
-            line.expand(space, &query, &mut stats);
+            trail.path.push(child);
+            deepest = deepest.max(trail.path.len());
+            trail.expand(space, &params, &mut stats);
         }
         stats.per_level.push(LevelStats {
             depth: bound,
@@ -223,10 +227,10 @@ pub(crate) fn search<S: Space>(space: &S, query: Query, control: &Control) -> Fo
         }
         bound = next_bound;
     }
-    let memory = table.bytes() + line.bytes();
+    let memory = table.bytes() + trail.bytes();
     stats.close(visited, deepest, memory, watch.started.elapsed());
-    Found {
-        path: found.then_some(line.path),
+    SearchOutcome {
+        path: found.then_some(trail.path),
         stopped,
         stats,
     }

@@ -4,15 +4,19 @@
 //! or thousands of moves long. Use `--max-nodes` or `--timeout` on big
 //! components.
 
-use crate::algorithm::Found;
+use crate::algorithm::SearchOutcome;
 use crate::control::{Control, Watch};
 use crate::kept::Kept;
 use crate::stats::{bytes_of, Stats};
-use crate::table::Entry;
+use crate::table::Insertion;
 use unblocker_engine::Space;
 use unblocker_model::Metric;
 
-pub(crate) fn search<S: Space>(space: &S, metric: Metric, control: &Control) -> Found<S::State> {
+pub(crate) fn search<S: Space>(
+    space: &S,
+    metric: Metric,
+    control: &Control,
+) -> SearchOutcome<S::State> {
     let mut watch = Watch::new(control);
     let mut stats = Stats::default();
     let mut kept = Kept::new(space, &mut stats);
@@ -36,7 +40,7 @@ pub(crate) fn search<S: Space>(space: &S, metric: Metric, control: &Control) -> 
         for at in (0..count).rev() {
             let next_index = kept.visits.len() as u32;
             let (next, _) = kept.batch[at];
-            if let Entry::Inserted = kept.insert(next, index, visit.depth + 1, &mut stats) {
+            if let Insertion::Inserted = kept.insert(next, index, visit.depth + 1, &mut stats) {
                 stack.push(next_index);
             }
         }

@@ -2,12 +2,12 @@
 //! (best-first, depth-first, bidirectional): each with its parent, and a
 //! table from position to index, from which a solution is read back.
 
-use crate::algorithm::Found;
+use crate::algorithm::SearchOutcome;
 use crate::bfs::ROOT;
-use crate::control::{Progress, StopReason, Watch};
+use crate::control::{SearchProgress, StopReason, Watch};
 use crate::memory::Grows;
 use crate::stats::{bytes_of, Stats};
-use crate::table::{Entry, StateTable};
+use crate::table::{Insertion, StateTable};
 use unblocker_engine::{Space, State};
 use unblocker_model::Metric;
 
@@ -59,9 +59,9 @@ impl<K: State> Kept<K> {
     /// already (a new one is counted enqueued at its depth): the table's
     /// answer.
     #[inline]
-    pub fn insert(&mut self, state: K, parent: u32, depth: u32, stats: &mut Stats) -> Entry {
+    pub fn insert(&mut self, state: K, parent: u32, depth: u32, stats: &mut Stats) -> Insertion {
         let entry = self.table.insert(state, self.visits.len() as u32);
-        if let Entry::Inserted = entry {
+        if let Insertion::Inserted = entry {
             self.visits.push(Visit {
                 state,
                 parent,
@@ -87,7 +87,7 @@ impl<K: State> Kept<K> {
         watch: &mut Watch,
     ) -> Result<usize, StopReason> {
         let visit = self.visits[index as usize];
-        let progress = Progress {
+        let progress = SearchProgress {
             examined: stats.examined,
             enqueued: self.visits.len() as u64,
             depth: visit.depth,
@@ -116,11 +116,11 @@ impl<K: State> Kept<K> {
         max_open: usize,
         open_bytes: usize,
         watch: &Watch,
-    ) -> Found<K> {
+    ) -> SearchOutcome<K> {
         let memory = self.table.bytes() + bytes_of(&self.visits) + open_bytes;
         let elapsed = watch.started.elapsed();
         stats.close(self.visits.len() as u64, max_open, memory, elapsed);
-        Found {
+        SearchOutcome {
             path: goal.map(|i| chain(&self.visits, i)),
             stopped,
             stats,

@@ -29,8 +29,8 @@ mod table;
 pub mod text;
 
 pub use algorithm::Algorithm;
-pub use bfs::{Node, StopAt, Walk, Workspace};
-pub use control::{timeout_of, BadTimeout, Control, Progress, StopReason, CHECK_EVERY};
+pub use bfs::{BfsOutcome, Node, StopAt, Workspace};
+pub use control::{timeout_of, BadTimeout, Control, SearchProgress, StopReason, CHECK_EVERY};
 pub use memory::MemoryBudget;
 pub use retrograde::{Levels, Retrograde, UNREACHED};
 pub use solution::{name_moves, replay, Move};
@@ -38,7 +38,7 @@ use solver::analyze_with;
 pub use solver::{analyze, solve, Analysis, OptionsError, Report, SolveOptions, Verdict};
 pub use stats::{LevelStats, Stats};
 pub use sweep::Sweep;
-pub use table::{Entry, StateTable};
+pub use table::{Insertion, StateTable};
 pub use unblocker_engine::{Heuristic, HeuristicError};
 
 use unblocker_engine::klotski::{KlotskiError, KlotskiKey, KlotskiSpace};
@@ -113,7 +113,7 @@ impl Solver {
         board: &Board,
         metric: Metric,
         control: &Control,
-    ) -> Result<Walk, SolveError> {
+    ) -> Result<BfsOutcome, SolveError> {
         let exhaustion = StopAt::Exhaustion;
         Ok(match Engine::for_board(board) {
             Engine::Rush => {
@@ -186,7 +186,7 @@ fn explore_klotski<K: KlotskiKey>(
     control: &Control,
     plain: &mut Workspace<K>,
     mirrored: &mut Workspace<Mirrored<K>>,
-) -> Walk {
+) -> BfsOutcome {
     let exhaustion = StopAt::Exhaustion;
     match MirroredKlotski::new(space) {
         Some(pairs) => mirrored.bfs(&pairs, &[pairs.start()], metric, exhaustion, false, control),

@@ -1,8 +1,8 @@
 //! Solving and analysing one position of any game.
 
-use crate::algorithm::{Algorithm, Found, Query};
+use crate::algorithm::{Algorithm, SearchOutcome, SearchParams};
 use crate::best_first::Order;
-use crate::bfs::{StopAt, Walk, Walking, Workspace};
+use crate::bfs::{BfsOutcome, BfsRequest, StopAt, Workspace};
 use crate::control::{timeout_of, BadTimeout, Control, StopReason};
 use crate::memory::MemoryBudget;
 use crate::solution::{name_moves, Move};
@@ -125,7 +125,7 @@ pub fn solve<S: Space>(
 ) -> Report {
     let metric = options.metric;
     let control = &options.control;
-    let query = Query {
+    let params = SearchParams {
         metric,
         heuristic: options.heuristic_used().unwrap_or(Heuristic::Zero),
     };
@@ -136,14 +136,14 @@ pub fn solve<S: Space>(
             reachable_states = found.1;
             found.0
         }
-        Algorithm::Astar => crate::best_first::search(space, query, Order::AStar, control),
-        Algorithm::Greedy => crate::best_first::search(space, query, Order::Greedy, control),
-        Algorithm::Idastar => crate::deepening::search(space, query, control),
+        Algorithm::Astar => crate::best_first::search(space, params, Order::AStar, control),
+        Algorithm::Greedy => crate::best_first::search(space, params, Order::Greedy, control),
+        Algorithm::Idastar => crate::deepening::search(space, params, control),
         Algorithm::Iddfs => crate::deepening::search(
             space,
-            Query {
+            SearchParams {
                 heuristic: Heuristic::Zero,
-                ..query
+                ..params
             },
             control,
         ),
@@ -181,7 +181,7 @@ fn breadth_first<S: Space>(
     space: &S,
     options: &SolveOptions,
     workspace: &mut Workspace<S::State>,
-) -> (Found<S::State>, Option<u64>) {
+) -> (SearchOutcome<S::State>, Option<u64>) {
     let metric = options.metric;
     let stop_at = if options.explore_component {
         StopAt::Exhaustion
@@ -198,7 +198,7 @@ fn breadth_first<S: Space>(
         &options.control,
     );
     let reachable_states = walk.exhausted.then_some(walk.stats.enqueued);
-    let found = Found {
+    let found = SearchOutcome {
         path: walk.goal_node.map(|node| workspace.path_to(node)),
         stopped: if walk.goal_node.is_some() {
             None
@@ -232,17 +232,17 @@ pub struct Analysis {
 
 /// A breadth-first search that runs to the end of a component and then
 /// lists what it reached: what [`analyze`] needs of a search.
-pub(crate) trait Explorer<S: Space> {
+pub(crate) trait ExhaustiveSearch<S: Space> {
     /// Makes the walk (an exhaustive one).
-    fn explore(&mut self, space: &S, walking: Walking<'_, S::State>) -> Walk;
+    fn explore(&mut self, space: &S, request: BfsRequest<'_, S::State>) -> BfsOutcome;
 
     /// The states the last exploration reached, in breadth-first order.
     fn reached(&self) -> impl ExactSizeIterator<Item = S::State> + '_;
 }
 
-impl<S: Space> Explorer<S> for Workspace<S::State> {
-    fn explore(&mut self, space: &S, walking: Walking<'_, S::State>) -> Walk {
-        self.search::<S, false>(space, walking)
+impl<S: Space> ExhaustiveSearch<S> for Workspace<S::State> {
+    fn explore(&mut self, space: &S, request: BfsRequest<'_, S::State>) -> BfsOutcome {
+        self.search::<S, false>(space, request)
     }
 
     fn reached(&self) -> impl ExactSizeIterator<Item = S::State> + '_ {
@@ -252,9 +252,9 @@ impl<S: Space> Explorer<S> for Workspace<S::State> {
 
 /// A sweep explores only spaces with a dense index: the caller checks
 /// [`Indexed::index_bound`] before choosing it.
-impl<S: Indexed> Explorer<S> for Sweep<S::State> {
-    fn explore(&mut self, space: &S, walking: Walking<'_, S::State>) -> Walk {
-        let (roots, metric, stop_at, control) = walking.parts();
+impl<S: Indexed> ExhaustiveSearch<S> for Sweep<S::State> {
+    fn explore(&mut self, space: &S, request: BfsRequest<'_, S::State>) -> BfsOutcome {
+        let (roots, metric, stop_at, control) = request.parts();
         self.run(space, roots, metric, stop_at, control)
             .expect("a sweep is chosen only for a space with a dense index")
     }
@@ -276,19 +276,19 @@ pub fn analyze<S: Space>(
     analyze_with(space, metric, control, workspace)
 }
 
-/// [`analyze`] with any [`Explorer`].
+/// [`analyze`] with any [`ExhaustiveSearch`].
 pub(crate) fn analyze_with<S: Space>(
     space: &S,
     metric: Metric,
     control: &Control,
-    explorer: &mut impl Explorer<S>,
+    search: &mut impl ExhaustiveSearch<S>,
 ) -> Result<Analysis, StopReason> {
     let start = [space.start()];
-    let forward = explorer.explore(space, Walking::exhaustive(&start, metric, control));
+    let forward = search.explore(space, BfsRequest::exhaustive(&start, metric, control));
     if let Some(reason) = forward.stopped {
         return Err(reason);
     }
-    let goals: Vec<S::State> = explorer.reached().filter(|&s| space.is_goal(s)).collect();
+    let goals: Vec<S::State> = search.reached().filter(|&s| space.is_goal(s)).collect();
     let mut analysis = Analysis {
         metric,
         reachable_states: forward.stats.enqueued,
@@ -302,7 +302,7 @@ pub(crate) fn analyze_with<S: Space>(
     if goals.is_empty() {
         return Ok(analysis);
     }
-    let backward = explorer.explore(space, Walking::exhaustive(&goals, metric, control));
+    let backward = search.explore(space, BfsRequest::exhaustive(&goals, metric, control));
     if let Some(reason) = backward.stopped {
         return Err(reason);
     }
@@ -313,7 +313,7 @@ pub(crate) fn analyze_with<S: Space>(
     // one-line form sorts first, so that the answer does not depend on the
     // search order.
     let last_level = levels.last().map_or(0, |l| l.enqueued as usize);
-    let reached = explorer.reached();
+    let reached = search.reached();
     let first_of_last = reached.len() - last_level;
     analysis.farthest_board = reached
         .skip(first_of_last)

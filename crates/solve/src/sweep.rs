@@ -9,8 +9,8 @@
 //! explores several times faster, but it records no parents: it counts and
 //! measures distances, it does not return solutions.
 
-use crate::bfs::{StopAt, Walk};
-use crate::control::{Control, Progress, StopReason, CHECK_EVERY};
+use crate::bfs::{BfsOutcome, StopAt};
+use crate::control::{Control, SearchProgress, StopReason, CHECK_EVERY};
 use crate::memory::{Fixed, MemoryBudget, Meter};
 use crate::stats::{bytes_of, LevelStats};
 use std::time::Instant;
@@ -41,7 +41,7 @@ impl<K: State> Default for Sweep<K> {
 
 impl<K: State> Sweep<K> {
     /// The states the last sweep reached, in breadth-first order (a
-    /// [`Walk`]'s `goal_node` indexes this order).
+    /// [`BfsOutcome`]'s `goal_node` indexes this order).
     pub fn reached(&self) -> impl ExactSizeIterator<Item = K> + '_ {
         self.reached.iter().map(|&(state, _)| state)
     }
@@ -102,11 +102,11 @@ impl<K: State> Sweep<K> {
         metric: Metric,
         stop_at: StopAt,
         control: &Control,
-    ) -> Option<Walk> {
+    ) -> Option<BfsOutcome> {
         debug_assert!(!S::MERGES_POSITIONS, "a sweep counts states as positions");
         let started = Instant::now();
         let bound = space.index_bound()?;
-        let mut walk = Walk::default();
+        let mut walk = BfsOutcome::default();
         if let Err(reason) = self
             .reset(bound, control.memory.as_ref())
             .and_then(|()| self.room(roots.len()))
@@ -153,7 +153,7 @@ impl<K: State> Sweep<K> {
             for at in level_start..level_end {
                 if stats.examined >= next_check {
                     next_check += CHECK_EVERY;
-                    let progress = Progress {
+                    let progress = SearchProgress {
                         examined: stats.examined,
                         enqueued: self.reached.len() as u64,
                         depth,

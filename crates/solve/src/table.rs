@@ -20,7 +20,7 @@ pub struct StateTable<K: State> {
 }
 
 /// Where a state stands after [`StateTable::insert`].
-pub enum Entry {
+pub enum Insertion {
     /// It was new and now maps to the given index.
     Inserted,
     /// It was already there, mapped to this index.
@@ -135,14 +135,14 @@ impl<K: State> StateTable<K> {
 
     /// Maps `key` to `index` unless it is already present.
     #[inline(always)]
-    pub fn insert(&mut self, key: K, index: u32) -> Entry {
+    pub fn insert(&mut self, key: K, index: u32) -> Insertion {
         self.reserve(1);
         self.insert_reserved(key, index)
     }
 
     /// [`StateTable::insert`] after [`StateTable::reserve`] made room.
     #[inline(always)]
-    pub fn insert_reserved(&mut self, key: K, index: u32) -> Entry {
+    pub fn insert_reserved(&mut self, key: K, index: u32) -> Insertion {
         let mut i = self.home(key);
         loop {
             // SAFETY: `home` is the hash's top `log2(slots)` bits and the
@@ -151,10 +151,10 @@ impl<K: State> StateTable<K> {
             if slot.key == K::EMPTY {
                 *slot = Slot { key, index };
                 self.len += 1;
-                return Entry::Inserted;
+                return Insertion::Inserted;
             }
             if slot.key == key {
-                return Entry::Present(slot.index);
+                return Insertion::Present(slot.index);
             }
             i = (i + 1) & self.mask;
         }
@@ -254,11 +254,11 @@ mod tests {
     fn inserts_finds_and_grows() {
         let mut t = StateTable::<u64>::with_capacity(4);
         for k in 0..10_000u64 {
-            assert!(matches!(t.insert(k * 7, k as u32), Entry::Inserted));
+            assert!(matches!(t.insert(k * 7, k as u32), Insertion::Inserted));
         }
         for k in 0..10_000u64 {
             assert_eq!(t.get(k * 7), Some(k as u32));
-            assert!(matches!(t.insert(k * 7, 0), Entry::Present(i) if i == k as u32));
+            assert!(matches!(t.insert(k * 7, 0), Insertion::Present(i) if i == k as u32));
         }
         assert_eq!(t.get(3), None);
         assert_eq!(t.len(), 10_000);

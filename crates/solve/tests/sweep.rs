@@ -26,7 +26,7 @@ fn compare(board_text: &str, metric: Metric, stop_at: StopAt) -> Result<(), Stri
         // The hash-table search without tie-breaking stops the moment it
         // generates a goal, the sweep at the end of the level before: the
         // levels up to that one agree.
-        let whole = |w: &unblocker_solve::Walk| {
+        let whole = |w: &unblocker_solve::BfsOutcome| {
             let levels = &w.stats.per_level;
             format!(
                 "{:?} {:?}",

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
 use tokio::task::JoinHandle;
-use unblocker_solve::{Control, MemoryBudget, Progress};
+use unblocker_solve::{Control, MemoryBudget, SearchProgress};
 
 /// The solve slots and what they did, shared by every request.
 pub struct Jobs {
@@ -103,7 +103,7 @@ impl Jobs {
     pub async fn start<T: Send + 'static>(
         self: &Arc<Self>,
         budget: Budget,
-        progress: Option<Arc<dyn Fn(Progress) + Send + Sync>>,
+        progress: Option<Arc<dyn Fn(SearchProgress) + Send + Sync>>,
         work: impl FnOnce(&Control) -> T + Send + 'static,
     ) -> Result<(JoinHandle<T>, CancelOnDrop), ApiError> {
         let wait = self.limits.queue_wait;

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 use unblocker_solve::json::{AnalyzeJson, SolveJson};
-use unblocker_solve::{Control, Progress, SolveOptions, Solver};
+use unblocker_solve::{Control, SearchProgress, SolveOptions, Solver};
 
 /// Progress lines of a streamed solve are at least this far apart.
 const PROGRESS_EVERY: Duration = Duration::from_millis(100);
@@ -55,7 +55,7 @@ pub async fn solve_stream(
     let (lines, receiver) = mpsc::channel::<String>(16);
     let progress_lines = lines.clone();
     let last_report = Mutex::new(Instant::now());
-    let progress = Arc::new(move |p: Progress| {
+    let progress = Arc::new(move |p: SearchProgress| {
         let mut last = last_report.lock().unwrap_or_else(|e| e.into_inner());
         if last.elapsed() >= PROGRESS_EVERY {
             *last = Instant::now();
