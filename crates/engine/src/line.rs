@@ -72,7 +72,7 @@ pub enum LineKind {
 
 /// One slide of one car of a filling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Slide {
+pub struct FillingSlide {
     /// The filling after the slide.
     pub to: u32,
     /// The car's place among the filling's items.
@@ -177,7 +177,7 @@ impl Fillings {
     /// Every slide of `filling` when crossing lines cover the cells in
     /// `crossing` (line-local bits), in fogleman/rush's order: cars in line
     /// order, each backwards 1, 2, … cells, then forwards.
-    pub fn slides(&self, filling: u32, crossing: u8) -> Vec<Slide> {
+    pub fn slides(&self, filling: u32, crossing: u8) -> Vec<FillingSlide> {
         let items = &self.items[filling as usize];
         let taken = (self.cells[filling as usize] | crossing) as u64;
         let mut out = Vec::new();
@@ -197,7 +197,7 @@ impl Fillings {
                 moved[slot].start = to_start as u8;
                 let to_cells = car_cells(to_start, len);
                 let (lo, hi) = (start.min(to_start), start.max(to_start) + len);
-                out.push(Slide {
+                out.push(FillingSlide {
                     to: self.find(&moved).expect("a slide keeps the line rules"),
                     slot: slot as u8,
                     swept: car_cells(lo, hi - lo) & !from_cells,

@@ -69,7 +69,7 @@ fn populate(
     max_pieces: usize,
     mut random_piece: impl FnMut(&mut Rng) -> Piece,
 ) -> Board {
-    let mut grid = Grid::new(width, height);
+    let mut grid = Occupancy::new(width, height);
     grid.occupy(&target);
     let mut pieces = vec![target];
     let wanted = rng.below(max_pieces + 1);
@@ -122,7 +122,7 @@ pub fn classic_klotski_board(seed: u64) -> Board {
     let mut rng = Rng(seed | 1);
     let (width, height) = (4, 5);
     let target = Piece::block(rng.below(4) as u8, rng.below(3) as u8, 2, 2);
-    let mut grid = Grid::new(width, height);
+    let mut grid = Occupancy::new(width, height);
     grid.occupy(&target);
     let mut pieces = vec![target];
     let mut empty = width * height - 4;
@@ -141,15 +141,15 @@ pub fn classic_klotski_board(seed: u64) -> Board {
 }
 
 /// Which cells of a board under construction are taken.
-struct Grid {
+struct Occupancy {
     width: usize,
     height: usize,
     taken: Vec<bool>,
 }
 
-impl Grid {
-    fn new(width: usize, height: usize) -> Grid {
-        Grid {
+impl Occupancy {
+    fn new(width: usize, height: usize) -> Occupancy {
+        Occupancy {
             width,
             height,
             taken: vec![false; width * height],

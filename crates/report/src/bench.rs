@@ -172,13 +172,17 @@ pub fn names() -> String {
 
 /// One run of a case: what it found (the optimum, or the puzzles stored)
 /// and the positions it examined.
-struct Run {
+struct CaseRun {
     moves: Option<u32>,
     puzzles: Option<u64>,
     examined: u64,
 }
 
-fn run_once(solver: &mut Solver, work: &Work, board: Option<&Board>) -> Result<Run, BenchError> {
+fn run_once(
+    solver: &mut Solver,
+    work: &Work,
+    board: Option<&Board>,
+) -> Result<CaseRun, BenchError> {
     let board = || board.expect("a solve or an exploration has its board");
     Ok(match *work {
         Work::Solve(_, metric) => {
@@ -188,7 +192,7 @@ fn run_once(solver: &mut Solver, work: &Work, board: Option<&Board>) -> Result<R
             };
             let report = solver.solve(board(), &options)?;
             let solved = report.verdict == Verdict::Solved;
-            Run {
+            CaseRun {
                 moves: report.length.filter(|_| solved),
                 puzzles: None,
                 examined: report.stats.examined,
@@ -196,7 +200,7 @@ fn run_once(solver: &mut Solver, work: &Work, board: Option<&Board>) -> Result<R
         }
         Work::Explore(_, metric) => {
             let walk = solver.explore(board(), metric, &Control::default())?;
-            Run {
+            CaseRun {
                 moves: walk.goal_depth.filter(|_| walk.exhausted),
                 puzzles: None,
                 examined: walk.stats.examined,
@@ -217,7 +221,7 @@ fn run_once(solver: &mut Solver, work: &Work, board: Option<&Board>) -> Result<R
                 max_units: None,
             };
             let summary = generate(&mut db, &options, |_| {})?;
-            Run {
+            CaseRun {
                 moves: None,
                 puzzles: Some(summary.puzzles),
                 examined: summary.positions,
@@ -237,7 +241,7 @@ pub fn measure(solver: &mut Solver, case: &Case, runs: u32) -> Result<Outcome, B
         None => None,
     };
     // One run: its time and what it found.
-    let mut timed = || -> Result<(f64, Run), BenchError> {
+    let mut timed = || -> Result<(f64, CaseRun), BenchError> {
         let started = Instant::now();
         let run = run_once(solver, &case.work, board.as_ref())?;
         Ok((started.elapsed().as_secs_f64() * 1e3, run))

@@ -92,16 +92,16 @@ pub fn variants(
 
 /// One run's outcome.
 #[derive(Clone, Copy)]
-pub(crate) struct Run {
+pub(crate) struct VariantRun {
     pub solved: bool,
     pub length: f64,
     pub ms: f64,
     pub expanded: f64,
 }
 
-impl Run {
-    fn of(report: &Report) -> Run {
-        Run {
+impl VariantRun {
+    fn of(report: &Report) -> VariantRun {
+        VariantRun {
             solved: report.verdict == Verdict::Solved,
             length: report.length.unwrap_or(0) as f64,
             ms: report.stats.elapsed_ms,
@@ -124,7 +124,7 @@ pub struct Comparison {
     pub(crate) options: SolveOptions,
     pub(crate) variants: Vec<Variant>,
     /// `runs[variant][puzzle]`.
-    runs: Vec<Vec<Run>>,
+    runs: Vec<Vec<VariantRun>>,
     /// Puzzle indices per category, in order of first appearance.
     pub(crate) categories: Vec<(String, Vec<usize>)>,
 }
@@ -159,7 +159,7 @@ impl Comparison {
                             puzzle: puzzle.name.clone(),
                             source,
                         })?;
-                runs[v].push(Run::of(&report));
+                runs[v].push(VariantRun::of(&report));
             }
         }
         Ok(Comparison {
@@ -195,8 +195,9 @@ impl Comparison {
     /// Variant `v`'s means over `members`.
     pub(crate) fn means(&self, v: usize, members: &[usize]) -> Means {
         let n = members.len().max(1) as f64;
-        let sum =
-            |f: fn(&Run) -> f64| members.iter().map(|&i| f(&self.runs[v][i])).sum::<f64>() / n;
+        let sum = |f: fn(&VariantRun) -> f64| {
+            members.iter().map(|&i| f(&self.runs[v][i])).sum::<f64>() / n
+        };
         Means {
             length: sum(|r| r.length),
             ms: sum(|r| r.ms),
@@ -214,13 +215,13 @@ impl Comparison {
 
     /// Variant `v`'s total of one measure over every puzzle (summed
     /// category by category).
-    pub(crate) fn total(&self, v: usize, f: fn(&Run) -> f64) -> f64 {
+    pub(crate) fn total(&self, v: usize, f: fn(&VariantRun) -> f64) -> f64 {
         self.all().iter().map(|&i| f(&self.runs[v][i])).sum()
     }
 
     /// The optimal variant that solved every puzzle with the least total of
     /// a measure.
-    pub(crate) fn least_optimal(&self, f: fn(&Run) -> f64) -> Option<usize> {
+    pub(crate) fn least_optimal(&self, f: fn(&VariantRun) -> f64) -> Option<usize> {
         (0..self.variants.len())
             .filter(|&v| self.variants[v].is_optimal() && self.runs[v].iter().all(|r| r.solved))
             .min_by(|&a, &b| self.total(a, f).total_cmp(&self.total(b, f)))
