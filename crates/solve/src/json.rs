@@ -1,8 +1,9 @@
 //! The JSON objects of `unblocker solve --json` and `analyze --json`; the web
 //! API returns the same objects, so the keys are defined once, here.
 
+use crate::analysis::Analysis;
 use crate::solution::Move;
-use crate::solver::{Analysis, Report, Verdict};
+use crate::solve::{Report, Verdict};
 use crate::stats::Stats;
 use serde::Serialize;
 use unblocker_model::{format, Board, Metric};

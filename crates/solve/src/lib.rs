@@ -1,14 +1,16 @@
 //! Optimal solvers for sliding-block puzzles, with statistics, limits and
 //! cancellation.
 //!
-//! [`Solver`] picks the right engine for a [`Board`] and keeps reusable
-//! search memory, so a batch can solve puzzle after puzzle without
-//! allocating. The generic functions [`solve`] and [`analyze`] work on any
-//! [`unblocker_engine::Space`]. Their answers read the same everywhere:
-//! as JSON ([`json`]) or as text ([`text`]). [`batch`] solves and checks
-//! every puzzle of a file; [`input`] reads the puzzles a user names.
+//! [`Solver`] picks the right engine for a [`Board`](unblocker_model::Board)
+//! and keeps reusable search memory, so a batch can solve puzzle after
+//! puzzle without allocating. The generic functions [`solve()`] and
+//! [`analyze`] work on any [`unblocker_engine::Space`]. Their answers read
+//! the same everywhere: as JSON ([`json`]) or as text ([`text`]).
+//! [`batch`] solves and checks every puzzle of a file; [`input`] reads the
+//! puzzles a user names.
 
 mod algorithm;
+mod analysis;
 pub mod batch;
 mod best_first;
 mod bfs;
@@ -22,6 +24,7 @@ mod kept;
 pub mod memory;
 mod retrograde;
 mod solution;
+mod solve;
 mod solver;
 mod stats;
 mod sweep;
@@ -29,203 +32,15 @@ mod table;
 pub mod text;
 
 pub use algorithm::Algorithm;
+pub use analysis::{analyze, Analysis};
 pub use bfs::{BfsOutcome, Node, StopAt, Workspace};
 pub use control::{timeout_of, BadTimeout, Control, SearchProgress, StopReason, CHECK_EVERY};
 pub use memory::MemoryBudget;
 pub use retrograde::{Levels, Retrograde, UNREACHED};
 pub use solution::{name_moves, replay, Move};
-use solver::analyze_with;
-pub use solver::{analyze, solve, Analysis, OptionsError, Report, SolveOptions, Verdict};
+pub use solve::{solve, OptionsError, Report, SolveOptions, Verdict};
+pub use solver::{SolveError, Solver};
 pub use stats::{LevelStats, Stats};
 pub use sweep::Sweep;
 pub use table::{Insertion, StateTable};
 pub use unblocker_engine::{Heuristic, HeuristicError};
-
-use unblocker_engine::klotski::{KlotskiError, KlotskiKey, KlotskiSpace};
-use unblocker_engine::mirror::{Mirrored, MirroredKlotski};
-use unblocker_engine::rush::{RushError, RushSpace};
-use unblocker_engine::{Indexed, Space};
-use unblocker_model::{Board, Game, Metric};
-
-/// Why a board could not be searched, or an algorithm's name is none.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SolveError {
-    #[error(transparent)]
-    Rush(#[from] RushError),
-    #[error(transparent)]
-    Klotski(#[from] KlotskiError),
-    #[error("search stopped: {0}")]
-    Stopped(StopReason),
-    /// A heuristic that does not suit the game or the metric.
-    #[error(transparent)]
-    Heuristic(#[from] HeuristicError),
-    #[error("unknown algorithm '{0}' (expected bfs, astar, idastar, iddfs, dfs, greedy or bidir)")]
-    UnknownAlgorithm(String),
-}
-
-/// Search memory for every engine, reused from one puzzle to the next: one
-/// workspace per state type, shared by the games.
-#[derive(Default)]
-pub struct Solver {
-    narrow: Workspace<u64>,
-    wide: Workspace<u128>,
-    mirrored_narrow: Workspace<Mirrored<u64>>,
-    mirrored_wide: Workspace<Mirrored<u128>>,
-    /// For Rush Hour explorations (see [`Sweep`]).
-    sweep: Sweep<u64>,
-}
-
-impl Solver {
-    pub fn new() -> Solver {
-        Solver::default()
-    }
-
-    /// Solves `board` in `options.metric` with `options.algorithm`
-    /// (optimally by default).
-    pub fn solve(&mut self, board: &Board, options: &SolveOptions) -> Result<Report, SolveError> {
-        if let Some(heuristic) = options.heuristic_used() {
-            heuristic.check(board.game(), options.metric)?;
-        }
-        Ok(match Engine::for_board(board) {
-            Engine::Rush => solve(&RushSpace::new(board)?, options, &mut self.narrow),
-            Engine::KlotskiNarrow => solve_klotski(
-                KlotskiSpace::<u64>::new(board)?,
-                options,
-                &mut self.narrow,
-                &mut self.mirrored_narrow,
-            ),
-            Engine::KlotskiWide => solve_klotski(
-                KlotskiSpace::<u128>::new(board)?,
-                options,
-                &mut self.wide,
-                &mut self.mirrored_wide,
-            ),
-        })
-    }
-
-    /// Explores the whole component of `board`'s position: positions per
-    /// level, goal positions and the optimum (the first level holding a
-    /// goal), without a solution. Rush Hour boards take a [`Sweep`] when
-    /// their space has a dense index; Klotski boards visit one position of
-    /// each mirror pair where they can, as [`Solver::solve`] does.
-    pub fn explore(
-        &mut self,
-        board: &Board,
-        metric: Metric,
-        control: &Control,
-    ) -> Result<BfsOutcome, SolveError> {
-        let exhaustion = StopAt::Exhaustion;
-        Ok(match Engine::for_board(board) {
-            Engine::Rush => {
-                let space = RushSpace::new(board)?;
-                let roots = [space.start()];
-                match self.sweep.run(&space, &roots, metric, exhaustion, control) {
-                    Some(walk) => walk,
-                    None => self
-                        .narrow
-                        .bfs(&space, &roots, metric, exhaustion, false, control),
-                }
-            }
-            Engine::KlotskiNarrow => {
-                let space = KlotskiSpace::<u64>::new(board)?;
-                explore_klotski(
-                    &space,
-                    metric,
-                    control,
-                    &mut self.narrow,
-                    &mut self.mirrored_narrow,
-                )
-            }
-            Engine::KlotskiWide => {
-                let space = KlotskiSpace::<u128>::new(board)?;
-                explore_klotski(
-                    &space,
-                    metric,
-                    control,
-                    &mut self.wide,
-                    &mut self.mirrored_wide,
-                )
-            }
-        })
-    }
-
-    /// The size of `board`'s component, its goal positions, its optimum and
-    /// its farthest distance to the goal.
-    pub fn analyze(
-        &mut self,
-        board: &Board,
-        metric: Metric,
-        control: &Control,
-    ) -> Result<Analysis, SolveError> {
-        let (narrow, wide) = (&mut self.narrow, &mut self.wide);
-        let result = match Engine::for_board(board) {
-            Engine::Rush => {
-                let space = RushSpace::new(board)?;
-                if space.index_bound().is_some() {
-                    analyze_with(&space, metric, control, &mut self.sweep)
-                } else {
-                    analyze(&space, metric, control, narrow)
-                }
-            }
-            Engine::KlotskiNarrow => {
-                analyze(&KlotskiSpace::<u64>::new(board)?, metric, control, narrow)
-            }
-            Engine::KlotskiWide => {
-                analyze(&KlotskiSpace::<u128>::new(board)?, metric, control, wide)
-            }
-        };
-        result.map_err(SolveError::Stopped)
-    }
-}
-
-/// Explores a Klotski component, one state per mirror pair when the board
-/// allows it (its counts are still of positions).
-fn explore_klotski<K: KlotskiKey>(
-    space: &KlotskiSpace<K>,
-    metric: Metric,
-    control: &Control,
-    plain: &mut Workspace<K>,
-    mirrored: &mut Workspace<Mirrored<K>>,
-) -> BfsOutcome {
-    let exhaustion = StopAt::Exhaustion;
-    match MirroredKlotski::new(space) {
-        Some(pairs) => mirrored.bfs(&pairs, &[pairs.start()], metric, exhaustion, false, control),
-        None => plain.bfs(space, &[space.start()], metric, exhaustion, false, control),
-    }
-}
-
-/// Solves a Klotski puzzle. Breadth-first search visits one position of each
-/// mirror pair when the board is symmetric (about half the work; its
-/// statistics still count positions). The other algorithms search the plain
-/// space, so that their figures compare with each other.
-fn solve_klotski<K: KlotskiKey>(
-    space: KlotskiSpace<K>,
-    options: &SolveOptions,
-    plain: &mut Workspace<K>,
-    mirrored: &mut Workspace<Mirrored<K>>,
-) -> Report {
-    match MirroredKlotski::new(&space) {
-        Some(pairs) if options.algorithm == Algorithm::Bfs => solve(&pairs, options, mirrored),
-        _ => solve(&space, options, plain),
-    }
-}
-
-/// Which engine and key width a board needs.
-enum Engine {
-    /// Every Rush Hour board fits a `u64` key.
-    Rush,
-    KlotskiNarrow,
-    KlotskiWide,
-}
-
-impl Engine {
-    fn for_board(board: &Board) -> Engine {
-        match board.game() {
-            Game::RushHour => Engine::Rush,
-            Game::Klotski if board.width() * board.height() <= <u64 as KlotskiKey>::CELLS => {
-                Engine::KlotskiNarrow
-            }
-            Game::Klotski => Engine::KlotskiWide,
-        }
-    }
-}

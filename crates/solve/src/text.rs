@@ -6,7 +6,7 @@
 
 use crate::json::AnalyzeJson;
 use crate::solution::replay;
-use crate::solver::{Report, Verdict};
+use crate::solve::{Report, Verdict};
 use crate::stats::Stats;
 use crate::Algorithm;
 use std::fmt::{self, Display, Formatter};
