@@ -1,5 +1,8 @@
-//! Estimates of the moves left, for the informed searches (A*, IDA*,
-//! greedy best-first).
+//! The heuristics: estimates of the moves left, for the informed searches
+//! (A*, IDA*, greedy best-first), what each one computes and why it is
+//! admissible. Each game computes them in its own `estimate` module
+//! (`rush/estimate.rs`, `klotski/estimate.rs`), which uses the definitions
+//! here; this module uses neither game.
 //!
 //! A heuristic `h` is *admissible* when it never exceeds the true distance
 //! to the goal, and *consistent* when one move changes it by at most one
@@ -66,12 +69,9 @@
 //! admissible (each term counts moves of a different piece) and consistent
 //! (one move changes one term by at most one). `Stuck` is Rush Hour only.
 
-use crate::klotski::{KlotskiKey, KlotskiSpace};
-use crate::rush::RushSpace;
-use crate::Space;
 use std::fmt;
 use std::str::FromStr;
-use unblocker_model::{Game, Goal, Metric, Mobility, Side};
+use unblocker_model::{Game, Metric};
 
 /// The estimates an informed search can use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -183,143 +183,6 @@ pub enum HeuristicError {
          obstructed and distance"
     )]
     RushHourOnly,
-}
-
-/// What the blockers of a Rush Hour position look like.
-#[derive(Default)]
-struct Blockade {
-    /// Cars covering a path cell.
-    blockers: u32,
-    /// Blockers with no legal move at all.
-    stuck: u32,
-    /// Some blocker has no free escape.
-    obstructed: bool,
-    /// Σ over blockers of the fewest cells an escape takes.
-    escape_cells: u32,
-    /// Cells between the target and the exit.
-    path_cells: u32,
-}
-
-/// The estimate of `heuristic` for a Rush Hour position.
-pub(crate) fn rush(space: &RushSpace, key: u64, heuristic: Heuristic) -> u32 {
-    if heuristic == Heuristic::Zero || space.is_goal(key) {
-        return 0;
-    }
-    let b = blockade(space, key);
-    match heuristic {
-        Heuristic::Zero => 0,
-        Heuristic::Blockers => 1 + b.blockers,
-        Heuristic::Stuck => 1 + b.blockers + b.stuck,
-        Heuristic::Obstructed => 1 + b.blockers + b.obstructed as u32,
-        Heuristic::Distance => b.path_cells + b.escape_cells + b.obstructed as u32,
-    }
-}
-
-fn blockade(space: &RushSpace, key: u64) -> Blockade {
-    let board = space.start_board();
-    let Goal::Exit(exit) = board.goal() else {
-        return Blockade::default();
-    };
-    let (width, height) = (board.width(), board.height());
-    let pieces = board.pieces();
-    let target = pieces[0];
-    let horizontal = target.mobility == Mobility::Horizontal;
-    // Positions along the target's line, and across it (the target's line).
-    let (line_len, cross_len) = if horizontal {
-        (width, height)
-    } else {
-        (height, width)
-    };
-    let lane = if horizontal { target.row } else { target.col } as usize;
-    let target_len = target.width.max(target.height) as usize;
-    let at = space.offset(key, 0) as usize;
-    let path = match exit.side {
-        Side::Right | Side::Bottom => at + target_len..line_len,
-        Side::Left | Side::Top => 0..at,
-    };
-    let mut occupied = None;
-    // Cell `along` of a crossing car's line standing `across` the target's.
-    let mut free = |across: usize, along: usize| {
-        let (row, col) = if horizontal {
-            (along, across)
-        } else {
-            (across, along)
-        };
-        let cells = *occupied.get_or_insert_with(|| space.occupied(key));
-        cells >> (row * width + col) & 1 == 0
-    };
-    let mut b = Blockade {
-        path_cells: path.len() as u32,
-        ..Blockade::default()
-    };
-    for (car, piece) in pieces.iter().enumerate().skip(1) {
-        let len = piece.width.max(piece.height) as usize;
-        if piece.mobility == target.mobility {
-            // A car of the target's own line, ahead of it, never leaves it.
-            let own_line = if horizontal { piece.row } else { piece.col } as usize == lane;
-            if own_line && path.contains(&(space.offset(key, car) as usize)) {
-                b.blockers += 1;
-                b.stuck += 1;
-                b.obstructed = true;
-                b.escape_cells += 1;
-            }
-            continue;
-        }
-        let across = if horizontal { piece.col } else { piece.row } as usize;
-        if !path.contains(&across) {
-            continue;
-        }
-        let offset = space.offset(key, car) as usize;
-        if !(offset..offset + len).contains(&lane) {
-            continue;
-        }
-        b.blockers += 1;
-        let movable = (offset > 0 && free(across, offset - 1))
-            || (offset + len < cross_len && free(across, offset + len));
-        b.stuck += !movable as u32;
-        // Escapes towards 0 (ending at lane - len) and away (at lane + 1):
-        // (cells to move, the cells that must be empty).
-        let escapes = [
-            (lane >= len).then(|| (offset + len - lane, lane - len..offset)),
-            (lane + 1 + len <= cross_len)
-                .then(|| (lane + 1 - offset, offset + len..lane + 1 + len)),
-        ];
-        let mut fewest = None::<usize>;
-        let mut any_free = false;
-        for (cells, needed) in escapes.into_iter().flatten() {
-            fewest = Some(fewest.map_or(cells, |f| f.min(cells)));
-            any_free |= needed.into_iter().all(|along| free(across, along));
-        }
-        b.escape_cells += fewest.unwrap_or(1) as u32;
-        b.obstructed |= !any_free;
-    }
-    b
-}
-
-/// The estimate of `heuristic` for a Klotski position (`Stuck` is refused
-/// by [`Heuristic::check`] and estimated as `Blockers`).
-pub(crate) fn klotski<K: KlotskiKey>(
-    space: &KlotskiSpace<K>,
-    key: K,
-    heuristic: Heuristic,
-    metric: Metric,
-) -> u32 {
-    if heuristic == Heuristic::Zero {
-        return 0;
-    }
-    let (corner, goal, covering) = space.goal_view(key);
-    let target = match heuristic {
-        Heuristic::Obstructed | Heuristic::Distance => {
-            let (dr, dc) = (corner.0.abs_diff(goal.0), corner.1.abs_diff(goal.1));
-            match metric {
-                Metric::Step => dr + dc,
-                Metric::Slide => (dr > 0) as u32 + (dc > 0) as u32,
-                Metric::Piece => (dr + dc > 0) as u32,
-            }
-        }
-        _ => (corner != goal) as u32,
-    };
-    target + covering
 }
 
 #[cfg(test)]

@@ -8,7 +8,6 @@
 pub mod heuristic;
 pub mod klotski;
 pub mod line;
-pub mod mirror;
 pub mod rush;
 pub mod unit;
 

@@ -515,7 +515,7 @@ impl<K: State> Workspace<K> {
                     let better = (j as usize >= next_level) & (cells < node.cells);
                     // `next` equals the stored state but may carry
                     // what it means relative to its new parent (see
-                    // `unblocker_engine::mirror`).
+                    // `unblocker_engine::klotski::mirror`).
                     let candidate = Node {
                         state: next,
                         parent,

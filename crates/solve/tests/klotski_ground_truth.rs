@@ -130,8 +130,8 @@ fn dnomd343_solution_codes_are_goals_of_the_classic_component() {
 /// by level, in every metric.
 #[test]
 fn mirrored_search_counts_the_same_positions_as_the_plain_one() {
+    use unblocker_engine::klotski::mirror::MirroredKlotski;
     use unblocker_engine::klotski::KlotskiSpace;
-    use unblocker_engine::mirror::MirroredKlotski;
     use unblocker_solve::{solve, Workspace};
     for layout in ["BAAC/BAAC/DEEF/DGHF/I..J", "BAAC/BAAC/DEEF/GHIJ/K..L"] {
         let space = KlotskiSpace::<u64>::new(&common::board(layout)).expect("Klotski");

@@ -13,12 +13,23 @@
 //! over by the next line); nothing allocates.
 //!
 //! Read as a mixed-radix number, the arrangement indices of all lines also
-//! number the positions densely ([`Indexed`]): each move then carries its
+//! number the positions densely ([`Indexed`](crate::Indexed)): each move then carries its
 //! index change beside its key change, and an exploration can mark visited
 //! positions in a bitmap instead of a hash table.
+//!
+//! Here: the space and how it is built; its parts are the move tables
+//! (`tables`: lines, runs and moves), expansion (`expand`), the dense index
+//! (`index`) and the heuristics' estimates (`estimate`).
 
-use crate::line::{arrangements, reach};
-use crate::{Heuristic, Indexed, Space};
+mod estimate;
+mod expand;
+mod index;
+mod tables;
+
+use crate::line::arrangements;
+use crate::{Heuristic, Space};
+use index::MAX_INDEX_BOUND;
+use tables::{build_runs, HotLine, Line, LineMove, MoveRun, MAX_STRIDE};
 use unblocker_model::{Board, Cell, Direction, Goal, Metric, Mobility, Side};
 
 /// Bits per line in a key: a line holds at most 15 arrangements, so the
@@ -27,75 +38,10 @@ use unblocker_model::{Board, Cell, Direction, Goal, Metric, Mobility, Side};
 const FIELD_BITS: u32 = 4;
 const FIELD_MASK: u64 = (1 << FIELD_BITS) - 1;
 
-/// The most moves one line's cars can have in one position: a car reaches
-/// each free cell between it and the next car (or the line's end), so a
-/// free cell gives at most two moves (one for the car on each side of it);
-/// an 8-cell line with its cars 2 long has at most 8 moves.
-const MAX_STRIDE: usize = 8;
-
-/// The largest dense index space offered (a visited bitmap of 256 MiB).
-const MAX_INDEX_BOUND: u64 = 1 << 31;
-
 /// The 4-bit field of a key that starts at bit `shift`.
 #[inline(always)]
 fn field(key: u64, shift: u32) -> u64 {
     (key >> shift) & FIELD_MASK
-}
-
-/// One move in a line's table as two numbers added to a position's: the
-/// key change and the cells it slides (in `RushSpace::moves`, added to
-/// `[key, 0]`) or the key change and the dense index change (in
-/// `RushSpace::index_moves`, added to `[key, index]`).
-type LineMove = [i64; 2];
-
-/// A row with horizontal cars or a column with vertical cars.
-#[derive(Clone, Debug)]
-struct Line {
-    horizontal: bool,
-    /// Cells in the line.
-    len: usize,
-    /// Where the line's field starts in the key.
-    key_shift: u32,
-    /// The line's weight in the dense index: the product of the earlier
-    /// lines' arrangement counts.
-    index_stride: u64,
-    /// Where the line's cells start in the bitboard of its own orientation
-    /// (row-major for rows, column-major for columns).
-    cell_shift: u32,
-    /// The line's cars (indices into the board's pieces), in line order.
-    cars: Vec<usize>,
-    /// Each arrangement's car offsets, in line order.
-    offsets: Vec<Vec<u8>>,
-    /// Each arrangement's cells in the row-major and column-major bitboards.
-    cells: Vec<u64>,
-    cells_t: Vec<u64>,
-}
-
-/// The moves of one `(arrangement, crossing cells)` pair: where they start
-/// in `RushSpace::moves`, how many there are, and how many of them are
-/// one-cell steps (those come first).
-#[derive(Clone, Copy, Debug, Default)]
-struct MoveRun {
-    start: u32,
-    all: u8,
-    steps: u8,
-}
-
-/// What expanding a position needs of one line, in one flat record.
-#[derive(Clone, Debug)]
-struct HotLine {
-    key_shift: u32,
-    cell_shift: u32,
-    /// The line's cells at the bottom of a bitboard: `len` ones.
-    cell_mask: u64,
-    /// Each field value's cells in the bitboard of the lines it crosses;
-    /// zero past the line's arrangements (keys never hold those).
-    crossing_cells: [u64; 16],
-    /// For each field value, where its runs start in `RushSpace::runs`
-    /// (one run for each crossing cells); values past the line's last
-    /// arrangement, which keys of the space never hold, read the last
-    /// arrangement's runs so that any key stays inside the table.
-    run_base: [u32; 16],
 }
 
 /// Why a board cannot become a [`RushSpace`].
@@ -124,7 +70,7 @@ pub struct RushSpace {
     /// `MAX_STRIDE` moves from any run's start stays inside.
     moves: Vec<LineMove>,
     /// The same moves as changes of the key and of the dense index (see
-    /// [`Indexed`]), padded alike.
+    /// [`Indexed`](crate::Indexed)), padded alike.
     index_moves: Vec<LineMove>,
     /// How many of `hot`'s lines are rows (they come first).
     rows: usize,
@@ -133,7 +79,7 @@ pub struct RushSpace {
     /// Arrangements of the target's line (bit set) that touch the exit.
     goal_arrangements: u16,
     target_line: usize,
-    /// The number of dense indices (see [`Indexed`]), when it is at most
+    /// The number of dense indices (see [`Indexed`](crate::Indexed)), when it is at most
     /// [`MAX_INDEX_BOUND`].
     index_bound: Option<u64>,
     /// The most moves of one run: expansion copies 4 moves a line when
@@ -332,20 +278,6 @@ impl RushSpace {
         key
     }
 
-    /// The lines' cars with walls as the crossing lines see them: the rows'
-    /// cars in the column-major bitboard (what the columns read) and the
-    /// columns' cars in the row-major one (what the rows read).
-    #[inline(always)]
-    fn crossings(&self, key: u64) -> (u64, u64) {
-        let (rows, columns) = self.hot.split_at(self.rows);
-        let cells = |walls: u64, lines: &[HotLine]| {
-            lines.iter().fold(walls, |acc, line| {
-                acc | line.crossing_cells[field(key, line.key_shift) as usize]
-            })
-        };
-        (cells(self.walls_t, rows), cells(self.walls, columns))
-    }
-
     /// The board the space was built from.
     pub(crate) fn start_board(&self) -> &Board {
         &self.start_board
@@ -374,222 +306,6 @@ impl RushSpace {
             .map(|car| self.offset(key, car))
             .collect()
     }
-}
-
-impl RushSpace {
-    /// Writes `base + move` for every move of `key` to `out`, one 16-byte
-    /// pair per neighbour, from the move table `moves` (`self.moves` or
-    /// `self.index_moves`, whose runs are laid out alike), copying `STRIDE`
-    /// moves per line (at least `self.stride`); returns how many moves it
-    /// wrote.
-    ///
-    /// # Safety
-    /// `out` must be valid for `self.max_neighbors + MAX_STRIDE` writes.
-    #[inline(always)]
-    unsafe fn expand_fixed<const STRIDE: usize>(
-        &self,
-        key: u64,
-        base: [u64; 2],
-        metric: Metric,
-        moves: &[LineMove],
-        out: *mut [u64; 2],
-    ) -> usize {
-        assert!(
-            self.stride <= STRIDE && moves.len() == self.moves.len(),
-            "a move table of this space, copied in blocks as long as its longest run"
-        );
-        let (across_columns, across_rows) = self.crossings(key);
-        let (rows, columns) = self.hot.split_at(self.rows);
-        let mut n = 0;
-        let mut expand_line = |line: &HotLine, crossed: u64| {
-            let first = line.run_base[field(key, line.key_shift) as usize];
-            let crossing = (crossed >> line.cell_shift) & line.cell_mask;
-            // SAFETY: `first` starts the runs of an arrangement of the line,
-            // which has one for each `crossing` below `1 << len`; every run
-            // starts at most `MAX_STRIDE` before the end of `moves` (its
-            // padding); `n` is at most the sum of the earlier lines' largest
-            // runs, so `n + STRIDE` is at most `max_neighbors + MAX_STRIDE`,
-            // the room the caller guarantees.
-            unsafe {
-                let run = *self.runs.get_unchecked(first as usize + crossing as usize);
-                let from = moves.as_ptr().add(run.start as usize);
-                let slots = out.add(n);
-                for k in 0..STRIDE {
-                    *slots.add(k) = add_pair(base, *from.add(k));
-                }
-                n += if metric == Metric::Step {
-                    run.steps
-                } else {
-                    run.all
-                } as usize;
-            }
-        };
-        for line in rows {
-            expand_line(line, across_rows);
-        }
-        for line in columns {
-            expand_line(line, across_columns);
-        }
-        n
-    }
-
-    /// [`RushSpace::expand_fixed`] with the copy length suited to the space
-    /// (a constant, so that the copy unrolls) into `out`, whose elements
-    /// must be laid out as `[u64; 2]` (the callers check it).
-    #[inline(always)]
-    fn expand_pairs<T>(
-        &self,
-        key: u64,
-        base: [u64; 2],
-        metric: Metric,
-        moves: &[LineMove],
-        out: &mut [T],
-    ) -> usize {
-        assert!(
-            out.len() >= self.max_neighbors + MAX_STRIDE && std::mem::size_of::<T>() == 16,
-            "expand_into needs max_neighbors slots"
-        );
-        let out = out.as_mut_ptr().cast::<[u64; 2]>();
-        // SAFETY: `out` holds `max_neighbors + MAX_STRIDE` elements of 16
-        // bytes (checked above).
-        unsafe {
-            match self.stride {
-                0..=4 => self.expand_fixed::<4>(key, base, metric, moves, out),
-                _ => self.expand_fixed::<MAX_STRIDE>(key, base, metric, moves, out),
-            }
-        }
-    }
-}
-
-/// `base + delta` for both halves at once: the next key and its cells or
-/// its index (one SSE2 addition on x86-64, where copying moves is most of an
-/// expansion).
-#[inline(always)]
-fn add_pair(base: [u64; 2], delta: LineMove) -> [u64; 2] {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_mm_add_epi64, _mm_loadu_si128, _mm_storeu_si128};
-        let mut sum = [0u64; 2];
-        // SAFETY: SSE2 is part of x86-64; the loads and the store read and
-        // write two 16-byte arrays.
-        unsafe {
-            let v = _mm_add_epi64(
-                _mm_loadu_si128(base.as_ptr().cast()),
-                _mm_loadu_si128(delta.as_ptr().cast()),
-            );
-            _mm_storeu_si128(sum.as_mut_ptr().cast(), v);
-        }
-        sum
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    [
-        base[0].wrapping_add_signed(delta[0]),
-        base[1].wrapping_add_signed(delta[1]),
-    ]
-}
-
-/// Appends a line's `arrangements << len` runs (one per arrangement and
-/// crossing cells; empty for crossings that overlap its cars) and their
-/// moves; returns the most moves of one run.
-fn build_runs(
-    line: &Line,
-    pieces: &[unblocker_model::Piece],
-    runs: &mut Vec<MoveRun>,
-    moves: &mut Vec<LineMove>,
-    index_moves: &mut Vec<LineMove>,
-) -> usize {
-    let lengths: Vec<usize> = line
-        .cars
-        .iter()
-        .map(|&i| pieces[i].width.max(pieces[i].height) as usize)
-        .collect();
-    // Arrangements packed 4 bits a car, first car highest: the generator
-    // lists them in lexicographic order, so the packed values are sorted and
-    // the arrangement a move leads to is found by binary search (once per
-    // arrangement, car and distance; the crossings reuse it).
-    let cars = lengths.len();
-    let packed: Vec<i64> = line
-        .offsets
-        .iter()
-        .map(|o| o.iter().fold(0i64, |acc, &off| acc << 4 | off as i64))
-        .collect();
-    let distances = 2 * line.len + 1;
-    let mut after = vec![usize::MAX; packed.len() * cars * distances];
-    let mut arrangement_after = |a: usize, slot: usize, d: i32| -> usize {
-        let memo = &mut after[(a * cars + slot) * distances + (d + line.len as i32) as usize];
-        if *memo == usize::MAX {
-            let moved = packed[a] + ((d as i64) << (4 * (cars - 1 - slot)));
-            *memo = packed
-                .binary_search(&moved)
-                .expect("a legal move keeps the cars in order");
-        }
-        *memo
-    };
-    let all_cells = (1u64 << line.len) - 1;
-    let first_run = runs.len();
-    runs.resize(
-        first_run + (line.offsets.len() << line.len),
-        MoveRun::default(),
-    );
-    let (mut steps, mut longer) = (Vec::new(), Vec::new());
-    let mut most = 0;
-    for (a, arrangement) in line.offsets.iter().enumerate() {
-        let own = arrangement
-            .iter()
-            .zip(&lengths)
-            .fold(0, |acc, (&off, &len)| acc | ((1u64 << len) - 1) << off);
-        // Crossing cars never overlap the line's own cars: only the subsets
-        // of the free cells get moves (the other runs stay empty).
-        let free_cells = all_cells & !own;
-        let mut crossing = 0u64;
-        loop {
-            steps.clear();
-            longer.clear();
-            let taken = crossing | own;
-            for (slot, &len) in lengths.iter().enumerate() {
-                let o = arrangement[slot] as usize;
-                let mut push = |d: i32| {
-                    let b = arrangement_after(a, slot, d);
-                    let change = b as i64 - a as i64;
-                    let delta = change << line.key_shift;
-                    // Meaningful only while the index bound fits (see
-                    // `MAX_INDEX_BOUND`).
-                    let index_delta = change.wrapping_mul(line.index_stride as i64);
-                    let both = ([delta, d.abs() as i64], [delta, index_delta]);
-                    if d.abs() == 1 {
-                        steps.push(both);
-                    } else {
-                        longer.push(both);
-                    }
-                };
-                let (back, forth) = reach(o, len, taken, line.len);
-                for d in 1..=forth {
-                    push(d as i32);
-                }
-                for d in 1..=back {
-                    push(-(d as i32));
-                }
-            }
-            let start = moves.len() as u32;
-            for &(m, index_move) in steps.iter().chain(&longer) {
-                moves.push(m);
-                index_moves.push(index_move);
-            }
-            let count = steps.len() + longer.len();
-            most = most.max(count);
-            runs[first_run + (a << line.len | crossing as usize)] = MoveRun {
-                start,
-                all: count as u8,
-                steps: steps.len() as u8,
-            };
-            if crossing == free_cells {
-                break;
-            }
-            // The next subset of the free cells, in increasing order.
-            crossing = crossing.wrapping_sub(free_cells) & free_cells;
-        }
-    }
-    most
 }
 
 impl Space for RushSpace {
@@ -673,34 +389,6 @@ impl Space for RushSpace {
     }
 
     fn estimate(&self, key: u64, heuristic: Heuristic, _metric: Metric) -> u32 {
-        crate::heuristic::rush(self, key, heuristic)
-    }
-}
-
-impl Indexed for RushSpace {
-    fn index_bound(&self) -> Option<u64> {
-        self.index_bound
-    }
-
-    #[inline(always)]
-    fn index_of(&self, key: u64) -> u64 {
-        self.lines.iter().fold(0, |index, line| {
-            index + field(key, line.key_shift) * line.index_stride
-        })
-    }
-
-    #[inline(always)]
-    fn expand_indexed(
-        &self,
-        key: u64,
-        index: u64,
-        metric: Metric,
-        out: &mut [(u64, u64)],
-    ) -> usize {
-        const {
-            assert!(std::mem::size_of::<(u64, u64)>() == 16);
-            assert!(std::mem::offset_of!((u64, u64), 0) == 0);
-        }
-        self.expand_pairs(key, [key, index], metric, &self.index_moves, out)
+        estimate::estimate(self, key, heuristic)
     }
 }

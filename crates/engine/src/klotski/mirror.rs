@@ -13,12 +13,9 @@
 //! relative to the parent that generated the state, lets a path be replayed
 //! on the real board: consecutive states of a path are always real moves.
 
-use crate::klotski::{KlotskiKey, KlotskiSpace};
+use super::{KlotskiKey, KlotskiSpace, FIELD_BITS, TARGET};
 use crate::{Heuristic, Space, State};
 use unblocker_model::{Board, Cell, Direction, Metric};
-
-/// Bits per cell in a Klotski key (as in [`crate::klotski`]).
-const FIELD_BITS: u32 = 3;
 
 /// A Klotski position up to mirroring: see the module documentation.
 #[derive(Clone, Copy, Debug)]
@@ -243,6 +240,40 @@ impl<K: KlotskiKey> Space for MirroredKlotski<K> {
     fn estimate(&self, state: Mirrored<K>, heuristic: Heuristic, metric: Metric) -> u32 {
         // Heuristics of a symmetric goal are symmetric too.
         self.inner.estimate(state.key(), heuristic, metric)
+    }
+}
+
+impl<K: KlotskiKey> KlotskiSpace<K> {
+    /// For every class number and corner cell (index `class * cells +
+    /// cell`), the corner of the same piece in the left-right mirror image of
+    /// the board (`u8::MAX` where the class does not fit). `None` when mirror
+    /// images are not equivalent puzzles: the walls or the goal are not
+    /// symmetric.
+    fn mirror_corners(&self) -> Option<Vec<u8>> {
+        let width = self.width as usize;
+        let mirror = |cell: usize, shape_width: usize| {
+            let (row, col) = (cell / width, cell % width);
+            row * width + (width - shape_width - col)
+        };
+        let walls_symmetric = (0..self.cells)
+            .filter(|&cell| self.walls.has_cell(cell))
+            .all(|cell| self.walls.has_cell(mirror(cell, 1)));
+        let target_width = self.classes[TARGET as usize - 1].width as usize;
+        if !walls_symmetric || mirror(self.goal_cell, target_width) != self.goal_cell {
+            return None;
+        }
+        let mut table = vec![u8::MAX; (self.classes.len() + 1) * self.cells];
+        for (number, class) in (1..).zip(&self.classes) {
+            for cell in (0..self.cells).filter(|&cell| class.fits.has_cell(cell)) {
+                table[number * self.cells + cell] = mirror(cell, class.width as usize) as u8;
+            }
+        }
+        Some(table)
+    }
+
+    /// The cells of the board.
+    fn cells(&self) -> usize {
+        self.cells
     }
 }
 
