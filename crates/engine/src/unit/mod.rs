@@ -1,0 +1,57 @@
+//! Every position of a Rush Hour *unit*, numbered densely and grouped in
+//! fibers of bits for whole-unit searches ([`Fibered`](crate::Fibered)).
+//!
+//! A unit is one choice of class per row of a square board (the cars and
+//! walls of each row, in order). Moves never change a row's class, and a
+//! column may hold any filling, so a unit is closed under moves: the
+//! database generator explores it as a whole.
+//!
+//! **Layout.** A *block* is one tuple of row fillings (mixed radix over the
+//! rows). Within a block each column is an axis ranging over the column
+//! fillings that avoid the block's cells in that column (its *list*, in
+//! filling order), so every index is a position (full fill). One column per
+//! block, its *fiber axis* (its longest list, so the fewest fibers), is the
+//! bit inside a `u32` *fiber*; the other columns number the block's fibers
+//! in mixed radix, the longest fastest. A position's index is
+//! `block start + fiber in block × fiber length + bit`.
+//!
+//! **Moves.** A vertical move changes one column's digit: on the fiber axis
+//! it maps bits inside the fiber (a neighbour mask per bit), on another axis
+//! it moves the whole fiber by a multiple of that axis's stride. A
+//! horizontal move changes the block; the columns it sweeps keep only the
+//! fillings that avoid the swept cells, and the lists of the columns whose
+//! cells it fills or vacates shrink or grow: a *plan* per block and slide
+//! holds, per column, the map of digits (and, on the fiber axis, of bits).
+//! When the two blocks' fiber axes differ, each position of a fiber lands
+//! in a fiber of its own (its bit becomes a digit, and a digit the bit).
+//! A block whose fibers mostly hold frontier positions is expanded as a
+//! whole: a vertical move ORs runs of fibers into runs of fibers, and a
+//! slide visits only the fibers whose digits all have an image.
+//!
+//! **Cells.** Within a block the columns move independently, so the digits
+//! of a column that its slides connect form a *class*, and the positions of
+//! a block whose columns stay in given classes form a *cell*: connected by
+//! the block's own moves, on average some 15 positions. Cells are numbered
+//! densely (mixed radix over the class of each column, the fiber axis
+//! first), and a horizontal slide maps a column's class to the classes its
+//! digits' images fall in, so a component is found by a search over cells
+//! instead of positions.
+//!
+//! The parts: the column tables ([`Columns`], in `columns`), the dense
+//! index and its layout ([`Unit`], in `layout`), the sweep of a whole block
+//! (`sweep`) and the unit as a [`Fibered`](crate::Fibered) space, its moves and its cells
+//! (`fibered`).
+
+mod columns;
+mod fibered;
+mod layout;
+mod sweep;
+
+pub use columns::Columns;
+pub use layout::{FiberAt, RowClass, Unit};
+
+/// A digit that has no image (the column filling covers a swept cell).
+const NONE: u8 = u8::MAX;
+
+/// An axis past the board's columns.
+const NO_COLUMN: u8 = u8::MAX;
