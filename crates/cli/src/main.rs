@@ -4,12 +4,12 @@
 mod analyze;
 mod batch;
 mod bench;
+mod color;
 mod compare;
 mod db;
 mod input;
 mod list;
 mod play;
-mod render;
 mod scan;
 mod serve;
 mod solve;

@@ -1,7 +1,7 @@
 //! `unblocker scan`: read a board from a screenshot, print it (or its JSON),
 //! optionally write the debug picture and go on to solve it.
 
-use crate::render::ColorChoice;
+use crate::color::ColorChoice;
 use std::path::PathBuf;
 use unblocker_model::drawing::draw;
 use unblocker_model::Metric;

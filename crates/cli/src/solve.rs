@@ -1,7 +1,7 @@
 //! `unblocker solve`: the optimal solution, move by move, and the statistics.
 
+use crate::color::ColorChoice;
 use crate::input::{load, metric_for, PuzzleArgs};
-use crate::render::ColorChoice;
 use unblocker_model::Metric;
 use unblocker_solve::json::SolveJson;
 use unblocker_solve::memory::{self, MemoryBudget};
