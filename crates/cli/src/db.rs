@@ -5,10 +5,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{BufWriter, IsTerminal};
 use std::path::{Path, PathBuf};
 use unblocker_db::klotski::generate_klotski;
+
 use unblocker_db::progress::{Eta, ProgressLines};
-use unblocker_db::shard::ShardSpec;
+use unblocker_db::shard::{ShardError, ShardSpec};
 use unblocker_db::stats::DatabaseStats;
-use unblocker_db::{generate, merge_into, Database, DbError, Filter, GenerateOptions};
+use unblocker_db::{
+    generate, merge_into, Database, DbError, Filter, GenerateOptions, ShardFileError,
+};
 use unblocker_report::charts::stats_chart;
 
 #[derive(clap::Args)]
@@ -180,7 +183,7 @@ fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
         return run_generate_klotski(path, &args);
     }
     let env = |name: &str| std::env::var(name).ok();
-    let (shard, found) = ShardSpec::resolve(args.shard, env).map_err(|e| e.to_string())?;
+    let (shard, found) = ShardSpec::resolve(args.shard, env).map_err(auto_shard_advice)?;
     if let Some(found) = found {
         eprintln!("{found}");
     }
@@ -294,12 +297,30 @@ fn run_stats(path: &Path, args: StatsArgs) -> Result<u8, String> {
 }
 
 /// A database error as the command line says it: with what to do next.
+/// A part `--shard auto` could not find (only `auto` is resolved), with
+/// the way around a missing scheduler.
+fn auto_shard_advice(error: ShardError) -> String {
+    match error {
+        ShardError::NoScheduler | ShardError::NotAnArray(_) | ShardError::Ambiguous => {
+            format!("--shard auto: {error}; or give the part as --shard K/N")
+        }
+        _ => format!("--shard auto: {error}"),
+    }
+}
+
 fn advice(error: DbError) -> String {
     match error {
         DbError::Missing(_) => {
             format!("{error} (create it with `unblocker db generate` or `db import`)")
         }
         DbError::Holds { .. } | DbError::OtherPuzzles => format!("{error}; use another --db file"),
+        DbError::Shard {
+            error: ShardFileError::Incomplete { shard, .. } | ShardFileError::Undecided { shard },
+            ..
+        } => format!(
+            "{error} (`unblocker db generate --shard {shard}` with the part's own options, \
+             --db naming this file)"
+        ),
         _ => error.to_string(),
     }
 }

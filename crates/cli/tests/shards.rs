@@ -143,11 +143,17 @@ fn generate_refused(vars: &[(&str, &str)], shard: &str, says: &str) {
 
 #[test]
 fn shard_auto_outside_a_scheduler_is_refused() {
-    generate_refused(&[], "auto", "no scheduler found");
+    generate_refused(
+        &[],
+        "auto",
+        "--shard auto: no scheduler found (SLURM_ARRAY_TASK_ID and JOB_COMPLETION_INDEX are not \
+         set); run it as a task of a Slurm job array (sbatch --array=1-N) or of a Kubernetes \
+         Indexed Job; or give the part as --shard K/N",
+    );
     generate_refused(
         &[("SLURM_JOB_ID", "12")],
         "auto",
-        "Slurm job 12 is not a job array",
+        "--shard auto: Slurm job 12 is not a job array",
     );
     generate_refused(
         &[("JOB_COMPLETION_INDEX", "0")],
@@ -328,7 +334,9 @@ fn merge_refuses_a_part_still_being_written() {
     merge_refused(
         dir.path(),
         &[&part],
-        "it is still being written, or its run was stopped",
+        "it is still being written, or its run was stopped; finish it (generating part 1/1 \
+         into this file again, with the same settings, resumes it), then merge \
+         (`unblocker db generate --shard 1/1` with the part's own options, --db naming this file)",
     );
     child.kill().unwrap();
     child.wait().unwrap();

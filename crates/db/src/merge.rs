@@ -21,8 +21,8 @@ pub enum ShardFileError {
     Foreign(&'static str),
     #[error(
         "part {shard} holds {done} of its {expected} units: it is still being written, or its \
-         run was stopped; finish it (`unblocker db generate --shard {shard}` with the same \
-         options on this file resumes it), then merge"
+         run was stopped; finish it (generating part {shard} into this file again, with the \
+         same settings, resumes it), then merge"
     )]
     Incomplete {
         shard: Shard,
@@ -31,8 +31,7 @@ pub enum ShardFileError {
     },
     #[error(
         "part {shard} holds all its units but was stopped before its last phase was decided; \
-         run `unblocker db generate --shard {shard}` with the same options on this file again, \
-         then merge"
+         generate part {shard} into this file again, with the same settings, then merge"
     )]
     Undecided { shard: Shard },
     #[error("its meta table is damaged ({0})")]

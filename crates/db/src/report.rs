@@ -117,8 +117,8 @@ impl Completion {
         let verdict = if self.is_complete() {
             "complete"
         } else {
-            "merge the other parts (or run `db generate` with the same options on it) to \
-             complete it"
+            "merge the other parts into it (or generate into it again, with the same \
+             settings) to complete it"
         };
         let path = path.display();
         format!(

@@ -23,32 +23,32 @@ pub enum ShardError {
     #[error("shard: {var}={value} is not a number")]
     NotANumber { var: &'static str, value: String },
     #[error(
-        "--shard auto: no scheduler found ({SLURM_TASK} and {KUBERNETES_INDEX} are not set); \
+        "no scheduler found ({SLURM_TASK} and {KUBERNETES_INDEX} are not set); \
          run it as a task of a Slurm job array (sbatch --array=1-N) or of a Kubernetes \
-         Indexed Job, or give the part as --shard K/N"
+         Indexed Job"
     )]
     NoScheduler,
     #[error(
-        "--shard auto: Slurm job {0} is not a job array ({SLURM_TASK} is not set); \
-         submit it with sbatch --array=1-N, or give the part as --shard K/N"
+        "Slurm job {0} is not a job array ({SLURM_TASK} is not set); \
+         submit it with sbatch --array=1-N"
     )]
     NotAnArray(String),
     #[error(
-        "--shard auto: both {SLURM_TASK} and {KUBERNETES_INDEX} are set; \
-         give the part as --shard K/N"
+        "both {SLURM_TASK} and {KUBERNETES_INDEX} are set, so the scheduler is \
+         ambiguous"
     )]
     Ambiguous,
     #[error(
-        "--shard auto: {0} is not a task of an array 1-N, so the number of parts is \
+        "{0} is not a task of an array 1-N, so the number of parts is \
          unknown; set {COUNT}=N (as deploy/slurm/generate.sbatch does)"
     )]
     NotOneToN(String),
     #[error(
-        "--shard auto: Kubernetes completion index {0} but no number of parts; \
+        "Kubernetes completion index {0} but no number of parts; \
          set {COUNT} to the Job's completions"
     )]
     NoCount(u64),
-    #[error("--shard auto: {found}: {source}")]
+    #[error("{found}: {source}")]
     Found {
         found: String,
         source: Box<ShardError>,
@@ -305,7 +305,7 @@ mod tests {
         let err = lookup(&vars).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "--shard auto: Slurm array task 7 (SLURM_ARRAY_TASK_ID=7, SLURM_ARRAY_TASK_COUNT=2, \
+            "Slurm array task 7 (SLURM_ARRAY_TASK_ID=7, SLURM_ARRAY_TASK_COUNT=2, \
              SLURM_ARRAY_TASK_MIN=3, SLURM_ARRAY_TASK_MAX=7, SLURM_ARRAY_TASK_STEP=1) is not a \
              task of an array 1-N, so the number of parts is unknown; set UNBLOCKER_SHARDS=N \
              (as deploy/slurm/generate.sbatch does)"
@@ -335,7 +335,7 @@ mod tests {
         let err = lookup(&vars).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "--shard auto: Slurm array job 37 task 0 (SLURM_ARRAY_TASK_ID=0, \
+            "Slurm array job 37 task 0 (SLURM_ARRAY_TASK_ID=0, \
              UNBLOCKER_SHARDS=4): shard 0/4: parts are numbered 1 to 4"
         );
         let mut vars = slurm_array("9", "1", "9", "9");
