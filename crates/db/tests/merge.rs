@@ -118,7 +118,8 @@ fn unfinished_parts_are_refused_until_finished() {
         matches!(e, ShardFileError::Incomplete { done: 5, .. })
     });
     assert!(
-        message.contains("part 2/2 holds 5 of its") && message.contains("--shard 2/2"),
+        message.contains("part 2/2 holds 5 of its")
+            && message.contains("finish it (generating part 2/2 into this file again"),
         "{message}"
     );
     // Finishing the run (it resumes) makes it mergeable.
