@@ -188,9 +188,9 @@ fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
         eprintln!("{found}");
     }
     let mut db = Database::open(path).map_err(advice)?;
-    if let Some(note) = db.resume_note(path).map_err(advice)? {
-        eprintln!("{note}");
-    }
+    // Said once the run holds the file (its first progress), so that a
+    // second generator on a busy file says only that it is busy.
+    let mut resume_note = db.resume_note(path).map_err(advice)?;
     let options = GenerateOptions {
         size: args.size.unwrap_or(6),
         max_walls: args.max_walls.unwrap_or(2),
@@ -208,6 +208,9 @@ fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
         (!args.quiet && !terminal).then(|| ProgressLines::new(format!("shard {shard}")));
     let eta = Eta::new();
     let summary = generate(&mut db, &options, |p| {
+        if let Some(note) = resume_note.take() {
+            bar.suspend(|| eprintln!("{note}"));
+        }
         bar.set_length(p.units_total);
         bar.set_position(p.units_done);
         if let Some(line) = lines.as_mut().and_then(|lines| lines.update(&p)) {

@@ -324,13 +324,32 @@ fn merge_refuses_a_part_still_being_written() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // stderr is a pipe: progress comes as lines, the first after one unit.
+    // stderr is a pipe: progress comes as lines, the first once the run
+    // holds the file.
     let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
     let first = lines.next().unwrap().unwrap();
     assert!(
         first.contains("shard 1/1: ") && first.contains(" units ("),
         "{first}"
     );
+    // A second generator on the busy file, which holds committed units by
+    // the next line, says only that it is busy (not that it resumes).
+    let next = lines.next().unwrap().unwrap();
+    assert!(!next.contains(": 0/"), "{next}");
+    let second = Command::cargo_bin("unblocker")
+        .unwrap()
+        .args(["db", "generate", "--size", "5", "--max-walls", "1"])
+        .args(["--shard", "1/1", "--db"])
+        .arg(&part)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&second.stderr);
+    assert!(!second.status.success(), "{said}");
+    assert!(
+        said.contains("another process is generating into"),
+        "{said}"
+    );
+    assert!(!said.contains("resuming"), "{said}");
     merge_refused(
         dir.path(),
         &[&part],

@@ -35,7 +35,8 @@ pub struct GenerateOptions {
     pub max_units: Option<usize>,
 }
 
-/// Progress after each committed unit.
+/// Progress: once when a run with work to do has taken the file (nothing
+/// of its own done yet), then after each unit it commits.
 #[derive(Clone, Copy, Debug)]
 pub struct GenerationProgress {
     /// The shard's units done, by this run and earlier ones.
@@ -119,6 +120,15 @@ pub fn generate(
         summary.seconds = started.elapsed().as_secs_f64();
         return Ok(summary);
     };
+    // The run holds the file and has work to do: say where it starts.
+    progress(GenerationProgress {
+        units_done: summary.units_skipped,
+        units_before: summary.units_skipped,
+        units_total,
+        positions: 0,
+        puzzles: db.count()?,
+        phase: start_phase,
+    });
     for phase in (0..=start_phase).rev() {
         // The candidates waiting for this phase's answers, and their queries.
         let waiting = db.waiting(phase + 1)?;

@@ -143,11 +143,22 @@ fn an_interrupted_run_resumes_without_losing_or_repeating_rows() {
     };
     let interrupted = generate(&mut db, &first, |_| {}).unwrap();
     assert_eq!(interrupted.units_run, 500);
-    let resumed = generate(&mut db, &options(4, 2), |_| {}).unwrap();
+    // The resumed run's first progress, before any unit of its own, says
+    // where it starts; every later one counts from there.
+    let mut seen = Vec::new();
+    let resumed = generate(&mut db, &options(4, 2), |p| {
+        seen.push((p.units_done, p.units_before, p.positions))
+    })
+    .unwrap();
     assert_eq!(resumed.units_skipped, 500);
-    // A third run finds nothing left to do.
-    let again = generate(&mut db, &options(4, 2), |_| {}).unwrap();
+    assert_eq!(seen[0], (500, 500, 0));
+    assert_eq!(seen.len() as u64, 1 + resumed.units_run);
+    assert!(seen.iter().all(|&(_, before, _)| before == 500));
+    // A third run finds nothing left to do, and reports no progress.
+    let mut reported = false;
+    let again = generate(&mut db, &options(4, 2), |_| reported = true).unwrap();
     assert_eq!(again.units_run, 0);
+    assert!(!reported);
     assert_eq!(exported(&db), exported(&whole));
 }
 
@@ -183,7 +194,9 @@ fn a_second_generator_on_the_same_file_is_refused() {
     let first = Database::open(&path).unwrap();
     let lock = first.lock_writer().unwrap();
     let mut second = Database::open(&path).unwrap();
-    let refused = generate(&mut second, &options(4, 0), |_| {});
+    let mut reported = false;
+    let refused = generate(&mut second, &options(4, 0), |_| reported = true);
+    assert!(!reported, "a refused run reports no progress");
     assert!(
         matches!(&refused, Err(DbError::Busy(p)) if p == &path),
         "{refused:?}"
