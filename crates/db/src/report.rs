@@ -42,7 +42,7 @@ impl Summary {
 }
 
 impl KlotskiSummary {
-    /// The run into `path` in words: [`KlotskiSummary::line`] and the
+    /// The run into `path` in words: `KlotskiSummary::line` and the
     /// hardest puzzle, or that the file held the database already.
     pub fn report(&self, path: &Path) -> String {
         if !self.generated {

@@ -9,7 +9,7 @@
 //! the other pieces in the order of their first cell read row by row (`B`,
 //! `C`, …), so two boards that differ only by letters compare equal.
 //!
-//! This crate does no I/O: [`format`] reads and prints text, [`drawing`]
+//! This crate does no I/O: [`format`](mod@format) reads and prints text, [`drawing`]
 //! draws boards for a terminal, [`Slide`] applies moves with a deliberately
 //! simple reference implementation that the fast engines are tested against.
 

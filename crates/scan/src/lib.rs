@@ -2,15 +2,15 @@
 //!
 //! The board is found from its own features, whatever the device, theme or
 //! resolution: the picture is box-filtered to a working resolution, its
-//! pixels sorted into the game's colours ([`raster`]); the board is the
+//! pixels sorted into the game's colours (`raster`); the board is the
 //! largest square patch of dark floor, and its 6×6 lattice is the pitch and
-//! offset whose lines fall on the dark gaps between cells ([`locate`]). Grid
+//! offset whose lines fall on the dark gaps between cells (`locate`). Grid
 //! lines drawn over the picture are found along the lattice and masked
-//! ([`marks`]); the cuts they hide are chosen by the pieces' rules. Each
+//! (`marks`); the cuts they hide are chosen by the pieces' rules. Each
 //! cell is then empty floor, wood, the red prisoner or a silver fixed block;
-//! neighbouring cells are one piece when no dark gap parts them ([`cells`]).
+//! neighbouring cells are one piece when no dark gap parts them (`cells`).
 //! The exit is the notch in the frame at one end of the prisoner's line
-//! ([`exit`]). The result is validated by [`Board::new`], so a scan that
+//! (`exit`). The result is validated by [`Board::new`], so a scan that
 //! breaks the rules is an error with the reason.
 //!
 //! ```no_run

@@ -31,7 +31,7 @@ struct Counts {
     rejected: AtomicU64,
 }
 
-/// A snapshot of [`Counts`].
+/// A snapshot of `Counts`.
 #[derive(Clone, Copy, Debug, serde::Serialize)]
 pub struct JobCounts {
     /// Solves running now.

@@ -2,7 +2,7 @@
 //! sliding-block puzzles, and the JSON API behind it.
 //!
 //! Everything is in the binary: the page's HTML, CSS and JavaScript modules
-//! are embedded with `include_bytes!` ([`assets`]), so the page works
+//! are embedded with `include_bytes!` (`assets`), so the page works
 //! offline. The API ([`api`]) answers with the same JSON objects as the
 //! command line (`unblocker_solve::json`). Solves run on blocking threads
 //! under [`Limits`]: a time and node cap, at most a few at once, cancelled

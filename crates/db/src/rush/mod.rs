@@ -1,12 +1,12 @@
 //! The Rush Hour generator: every interesting puzzle of a square board, as
 //! fogleman/rush defines it.
 //!
-//! The work is split into *units* ([`units`]): one class per row. Moves
+//! The work is split into *units* (`units`): one class per row. Moves
 //! never change a row's class, so a unit is closed under moves and is
 //! searched as a whole ([`search`]): distances from all goal positions at
 //! once, then the components that can hold a minimal puzzle, each giving a
 //! *candidate* (its farthest position that comes first in fogleman/rush's
-//! order, [`position`]) and *queries* (removal tests) into units of the next
+//! order, `position`) and *queries* (removal tests) into units of the next
 //! lower *phase*. [`crate::generate()`] runs the phases from the most row
 //! items down, so a unit answers the queries into it when it is searched,
 //! and a candidate becomes a puzzle when every query has answered.

@@ -9,7 +9,7 @@
 //! | [`Format::Json`] | `{"width":6,"height":6,"pieces":[…]}` | for machines |
 //! | CommonCode | `1A9BF0C00` | dnomd343/klotski's 4×5 Klotski code, see [`common_code`] |
 //!
-//! [`parse`] detects the format; [`print`] writes any of them. All coordinates
+//! [`parse`] detects the format; [`print`](fn@print) writes any of them. All coordinates
 //! count from 0, rows from the top.
 
 mod cells;
