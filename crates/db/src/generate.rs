@@ -11,6 +11,7 @@
 //! stands. So a run stopped at any moment resumes from the database alone,
 //! losing at most the units in flight, and nothing is stored twice.
 
+use crate::calibration::PhaseWeights;
 use crate::merge::SHARD_KEY;
 use crate::pending::{decode_rejected, decode_waiting, encode_rejected, encode_waiting};
 use crate::rush::{Candidate, CandidateId, Generator, RemovalTest, Scratch, UnitOutcome};
@@ -45,6 +46,11 @@ pub struct GenerationProgress {
     /// file's): the run's own are `units_done - units_before`.
     pub units_before: u64,
     pub units_total: u64,
+    /// This run's units, each weighted by its phase's sampled cost
+    /// ([`crate::calibration`]; 1 a unit when no sample was taken).
+    pub work_run: f64,
+    /// The units still to do, weighted the same way.
+    pub work_left: f64,
     pub positions: u64,
     pub puzzles: u64,
     /// The phase being run (counting down to 0).
@@ -120,11 +126,25 @@ pub fn generate(
         summary.seconds = started.elapsed().as_secs_f64();
         return Ok(summary);
     };
+    let left: Vec<Vec<u32>> = phases
+        .iter()
+        .map(|units| {
+            units
+                .iter()
+                .copied()
+                .filter(|&u| !done.contains(&(u as u64)))
+                .collect()
+        })
+        .collect();
+    let weights = PhaseWeights::sample(&generator, &left, &pool);
+    let (mut work_run, mut work_left) = (0.0, weights.total(&left));
     // The run holds the file and has work to do: say where it starts.
     progress(GenerationProgress {
         units_done: summary.units_skipped,
         units_before: summary.units_skipped,
         units_total,
+        work_run,
+        work_left,
         positions: 0,
         puzzles: db.count()?,
         phase: start_phase,
@@ -161,10 +181,14 @@ pub fn generate(
                 summary.units_run += 1;
                 summary.positions += found;
                 let _ = seconds;
+                work_run += weights.of(phase);
+                work_left -= weights.of(phase);
                 progress(GenerationProgress {
                     units_done: summary.units_skipped + summary.units_run,
                     units_before: summary.units_skipped,
                     units_total,
+                    work_run,
+                    work_left,
                     positions: summary.positions,
                     puzzles: summary.puzzles,
                     phase,

@@ -8,6 +8,7 @@
 //! sample of the database is embedded ([`Database::sample`]) for machines
 //! that have not generated one.
 
+mod calibration;
 mod generate;
 pub mod klotski;
 mod merge;

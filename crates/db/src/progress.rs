@@ -2,8 +2,9 @@
 //! output is a log file (where a progress bar shows nothing): a line when
 //! the done share reaches a new whole percent, at most one a second, and at
 //! least one a minute while work is being done. The ETA comes from the
-//! units this run has done, so a resumed run's is not skewed by the units
-//! an earlier run committed. A progress bar's message reads the same
+//! units this run has done, each weighted by its phase's sampled cost
+//! ([`crate::calibration`]), so neither the cheap units of the first phases
+//! nor the units an earlier run committed skew it. A progress bar's message reads the same
 //! ([`Eta::message`]).
 
 use crate::generate::GenerationProgress;
@@ -12,9 +13,9 @@ use std::time::{Duration, Instant};
 const MIN_GAP: Duration = Duration::from_secs(1);
 const MAX_GAP: Duration = Duration::from_secs(60);
 
-/// A run's clock: its estimated time left, from the units it has done
-/// itself (so a resumed run's is not skewed by the units an earlier run
-/// committed), and a progress bar's message ([`Eta::message`]).
+/// A run's clock: its estimated time left, from the (weighted) units it
+/// has done itself (so a resumed run's is not skewed by the units an
+/// earlier run committed), and a progress bar's message ([`Eta::message`]).
 pub struct Eta {
     start: Instant,
 }
@@ -50,15 +51,15 @@ impl Eta {
     }
 
     /// The time left (`hh:mm:ss`, `?` before this run has done a unit) at
-    /// `p`: the units still to do at the pace of this run's own
-    /// (`p.units_done - p.units_before`).
+    /// `p`: the work still to do at the pace of this run's own, both
+    /// counted in units weighted by their phase's cost (`p.work_left`,
+    /// `p.work_run`).
     fn at(&self, p: &GenerationProgress, now: Instant) -> String {
-        let run = p.units_done.saturating_sub(p.units_before);
-        let to_do = p.units_total.saturating_sub(p.units_done);
-        match run {
-            0 => "?".to_string(),
-            _ => clock((now - self.start).mul_f64(to_do as f64 / run as f64)),
+        if p.work_run <= 0.0 {
+            return "?".to_string();
         }
+        let left = (now - self.start).as_secs_f64() * p.work_left.max(0.0) / p.work_run;
+        clock(Duration::try_from_secs_f64(left).unwrap_or(Duration::MAX))
     }
 }
 
@@ -136,6 +137,8 @@ mod tests {
             units_done: done,
             units_before: before,
             units_total: total,
+            work_run: (done - before) as f64,
+            work_left: (total - done) as f64,
             positions: 9_000_000,
             puzzles: 5,
             phase: 0,
@@ -168,6 +171,25 @@ mod tests {
              9000000 positions (0.90 M/s), 5 puzzles"
         );
         assert_eq!(p.eta.at(&progress(900, 900, 1200), ten), "?");
+    }
+
+    #[test]
+    fn the_eta_weighs_units_by_their_phase() {
+        let eta = Eta::new();
+        let ten = eta.start + Duration::from_secs(10);
+        // 300 of 1200 units done in 10 s, but they were the cheap ones: a
+        // quarter of the weight of each unit left.
+        let p = GenerationProgress {
+            work_run: 300.0 * 0.25,
+            work_left: 900.0,
+            ..progress(300, 0, 1200)
+        };
+        assert_eq!(eta.at(&p, ten), "00:02:00");
+        let finished = GenerationProgress {
+            work_left: -1e-12,
+            ..p
+        };
+        assert_eq!(eta.at(&finished, ten), "00:00:00");
     }
 
     #[test]
