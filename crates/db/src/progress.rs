@@ -8,6 +8,7 @@
 //! ([`Eta::message`]).
 
 use crate::generate::GenerationProgress;
+use std::cell::OnceCell;
 use std::time::{Duration, Instant};
 
 const MIN_GAP: Duration = Duration::from_secs(1);
@@ -18,6 +19,10 @@ const MAX_GAP: Duration = Duration::from_secs(60);
 /// earlier run committed), and a progress bar's message ([`Eta::message`]).
 pub struct Eta {
     start: Instant,
+    /// When the run reported its starting point (its first progress, with
+    /// nothing of its own done): its pace counts from there, not from
+    /// what it did before (taking the file, timing its sample).
+    paced_from: OnceCell<Instant>,
 }
 
 impl Default for Eta {
@@ -31,6 +36,7 @@ impl Eta {
     pub fn new() -> Eta {
         Eta {
             start: Instant::now(),
+            paced_from: OnceCell::new(),
         }
     }
 
@@ -47,7 +53,16 @@ impl Eta {
 
     /// The positions, their rate over this run, and the puzzles.
     fn detail(&self, p: &GenerationProgress, now: Instant) -> String {
-        p.detail((now - self.start).as_secs_f64())
+        p.detail(self.paced(p, now).as_secs_f64())
+    }
+
+    /// The time this run has been doing its own units at `p`.
+    fn paced(&self, p: &GenerationProgress, now: Instant) -> Duration {
+        if p.units_done == p.units_before {
+            // Set by the first such report only.
+            let _ = self.paced_from.set(now);
+        }
+        now - self.paced_from.get().copied().unwrap_or(self.start)
     }
 
     /// The time left (`hh:mm:ss`, `?` before this run has done a unit) at
@@ -55,10 +70,11 @@ impl Eta {
     /// counted in units weighted by their phase's cost (`p.work_left`,
     /// `p.work_run`).
     fn at(&self, p: &GenerationProgress, now: Instant) -> String {
+        let paced = self.paced(p, now);
         if p.work_run <= 0.0 {
             return "?".to_string();
         }
-        let left = (now - self.start).as_secs_f64() * p.work_left.max(0.0) / p.work_run;
+        let left = paced.as_secs_f64() * p.work_left.max(0.0) / p.work_run;
         clock(Duration::try_from_secs_f64(left).unwrap_or(Duration::MAX))
     }
 }
@@ -190,6 +206,21 @@ mod tests {
             ..p
         };
         assert_eq!(eta.at(&finished, ten), "00:00:00");
+    }
+
+    #[test]
+    fn the_pace_counts_from_the_runs_starting_point() {
+        let eta = Eta::new();
+        let at = |s| eta.start + Duration::from_secs(s);
+        // The run timed its sample for 20 s, then reported where it starts.
+        assert_eq!(eta.at(&progress(100, 100, 1300), at(20)), "?");
+        // 300 units of its own in the next 10 s: 900 left take 30 s, and
+        // the positions came at 0.90 M/s.
+        let p = progress(400, 100, 1300);
+        assert_eq!(
+            eta.message_at(&p, at(30)),
+            "00:00:30, 9000000 positions (0.90 M/s), 5 puzzles"
+        );
     }
 
     #[test]
