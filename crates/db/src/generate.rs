@@ -47,7 +47,7 @@ pub struct GenerationProgress {
     pub units_before: u64,
     pub units_total: u64,
     /// This run's units, each weighted by its phase's sampled cost
-    /// ([`crate::calibration`]; 1 a unit when no sample was taken).
+    /// (`calibration.rs`; 1 a unit when no sample was taken).
     pub work_run: f64,
     /// The units still to do, weighted the same way.
     pub work_left: f64,

@@ -3,7 +3,7 @@
 //! the done share reaches a new whole percent, at most one a second, and at
 //! least one a minute while work is being done. The ETA comes from the
 //! units this run has done, each weighted by its phase's sampled cost
-//! ([`crate::calibration`]), so neither the cheap units of the first phases
+//! (`calibration.rs`), so neither the cheap units of the first phases
 //! nor the units an earlier run committed skew it. A progress bar's message reads the same
 //! ([`Eta::message`]).
 
