@@ -150,14 +150,14 @@ pub fn generate(
         phase: start_phase,
     });
     for phase in (0..=start_phase).rev() {
-        // The candidates waiting for this phase's answers, and their queries.
-        let waiting = db.waiting(phase + 1)?;
+        // The queries of the candidates waiting for this phase's answers.
         let mut incoming: HashMap<u32, Vec<RemovalTest>> = HashMap::new();
-        for (unit, blob) in &waiting {
-            for q in decode_waiting(size, *unit, blob)?.1 {
+        db.each_waiting(phase + 1, |unit, blob| {
+            for q in decode_waiting(size, unit, blob)?.1 {
                 incoming.entry(q.unit).or_default().push(q);
             }
-        }
+            Ok(())
+        })?;
         let answered: HashSet<u32> = db.answered_units(phase)?;
         let mut jobs: Vec<UnitJob> = phases[phase]
             .iter()
@@ -212,13 +212,14 @@ pub fn generate(
             .flatten()
             .collect();
         let mut puzzles = Vec::new();
-        for (unit, blob) in &waiting {
-            for c in decode_waiting(size, *unit, blob)?.0 {
+        db.each_waiting(phase + 1, |unit, blob| {
+            for c in decode_waiting(size, unit, blob)?.0 {
                 if !rejected.contains(&c.id) {
                     puzzles.push(generator.puzzle(&c));
                 }
             }
-        }
+            Ok(())
+        })?;
         db.finish_phase(phase, &puzzles, phase.checked_sub(1))?;
         summary.puzzles = db.count()?;
     }

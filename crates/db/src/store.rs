@@ -388,14 +388,23 @@ impl Database {
         Ok(())
     }
 
-    /// The units of `phase` whose candidates wait for removal tests, with
-    /// their saved state.
-    pub fn waiting(&self, phase: usize) -> Result<Vec<(u32, Vec<u8>)>, DbError> {
+    /// Calls `each` with every unit of `phase` whose candidates wait for
+    /// removal tests and its saved state, one row at a time (the full run's
+    /// phases keep gigabytes of them).
+    pub fn each_waiting(
+        &self,
+        phase: usize,
+        mut each: impl FnMut(u32, &[u8]) -> Result<(), DbError>,
+    ) -> Result<(), DbError> {
         let mut stmt = self
             .conn
             .prepare("SELECT unit, data FROM waiting WHERE phase = ?1 ORDER BY unit")?;
-        let rows = stmt.query_map([phase], |r| Ok((r.get(0)?, r.get(1)?)))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let mut rows = stmt.query([phase])?;
+        while let Some(row) = rows.next()? {
+            let data: Vec<u8> = row.get(1)?;
+            each(row.get(0)?, &data)?;
+        }
+        Ok(())
     }
 
     /// The units that answered their removal tests in `phase`.
