@@ -105,12 +105,16 @@ pub fn generate(
     let phase_of: Vec<usize> = (0..generator.units()).map(|u| generator.phase(u)).collect();
     let top = phase_of.iter().copied().max().unwrap_or(0);
     let own = |u: u32| shard.contains(u as u64);
-    let mut phases: Vec<Vec<u32>> = vec![Vec::new(); top + 1];
-    for u in (0..generator.units() as u32).filter(|&u| own(u)) {
-        phases[phase_of[u as usize]].push(u);
-    }
-    let units_total: u64 = phases.iter().map(|p| p.len() as u64).sum();
     let done: HashSet<u64> = db.done_units()?;
+    // The shard's units still to do, by phase.
+    let mut left: Vec<Vec<u32>> = vec![Vec::new(); top + 1];
+    let mut units_total = 0u64;
+    for u in (0..generator.units() as u32).filter(|&u| own(u)) {
+        units_total += 1;
+        if !done.contains(&(u as u64)) {
+            left[phase_of[u as usize]].push(u);
+        }
+    }
     let start_phase = db.next_phase()?.unwrap_or(Some(top));
     let mut summary = Summary {
         units_skipped: done.len() as u64,
@@ -126,25 +130,16 @@ pub fn generate(
         summary.seconds = started.elapsed().as_secs_f64();
         return Ok(summary);
     };
-    let left: Vec<Vec<u32>> = phases
-        .iter()
-        .map(|units| {
-            units
-                .iter()
-                .copied()
-                .filter(|&u| !done.contains(&(u as u64)))
-                .collect()
-        })
-        .collect();
     let weights = PhaseWeights::sample(&generator, &left, &pool);
-    let (mut work_run, mut work_left) = (0.0, weights.total(&left));
+    let work_total = weights.total(&left);
+    let mut work_run = 0.0;
     // The run holds the file and has work to do: say where it starts.
     progress(GenerationProgress {
         units_done: summary.units_skipped,
         units_before: summary.units_skipped,
         units_total,
         work_run,
-        work_left,
+        work_left: work_total,
         positions: 0,
         puzzles: db.count()?,
         phase: start_phase,
@@ -159,9 +154,8 @@ pub fn generate(
             Ok(())
         })?;
         let answered: HashSet<u32> = db.answered_units(phase)?;
-        let mut jobs: Vec<UnitJob> = phases[phase]
+        let mut jobs: Vec<UnitJob> = left[phase]
             .iter()
-            .filter(|&&u| !done.contains(&(u as u64)))
             .map(|&u| UnitJob::Own(u, incoming.remove(&u).unwrap_or_default()))
             .collect();
         let mut foreign: Vec<(u32, Vec<RemovalTest>)> = incoming
@@ -182,13 +176,12 @@ pub fn generate(
                 summary.positions += found;
                 let _ = seconds;
                 work_run += weights.of(phase);
-                work_left -= weights.of(phase);
                 progress(GenerationProgress {
                     units_done: summary.units_skipped + summary.units_run,
                     units_before: summary.units_skipped,
                     units_total,
                     work_run,
-                    work_left,
+                    work_left: work_total - work_run,
                     positions: summary.positions,
                     puzzles: summary.puzzles,
                     phase,
