@@ -164,33 +164,24 @@ pub fn generate(
             .collect();
         foreign.sort_by_key(|(u, _)| *u);
         jobs.extend(foreign.into_iter().map(|(u, q)| UnitJob::Answer(u, q)));
-        let stopped = run_phase(
-            db,
-            &generator,
-            &pool,
-            jobs,
-            options,
-            phase,
-            &mut |found, seconds| {
-                summary.units_run += 1;
-                summary.positions += found;
-                let _ = seconds;
-                work_run += weights.of(phase);
-                progress(GenerationProgress {
-                    units_done: summary.units_skipped + summary.units_run,
-                    units_before: summary.units_skipped,
-                    units_total,
-                    work_run,
-                    work_left: work_total - work_run,
-                    positions: summary.positions,
-                    puzzles: summary.puzzles,
-                    phase,
-                });
-                options
-                    .max_units
-                    .is_some_and(|max| summary.units_run as usize >= max)
-            },
-        )?;
+        let stopped = run_phase(db, &generator, &pool, jobs, options, phase, &mut |found| {
+            summary.units_run += 1;
+            summary.positions += found;
+            work_run += weights.of(phase);
+            progress(GenerationProgress {
+                units_done: summary.units_skipped + summary.units_run,
+                units_before: summary.units_skipped,
+                units_total,
+                work_run,
+                work_left: work_total - work_run,
+                positions: summary.positions,
+                puzzles: summary.puzzles,
+                phase,
+            });
+            options
+                .max_units
+                .is_some_and(|max| summary.units_run as usize >= max)
+        })?;
         summary.puzzles = db.count()?;
         if stopped {
             break;
@@ -221,7 +212,7 @@ pub fn generate(
 }
 
 /// Runs a phase's jobs in parallel, committing each as it finishes; calls
-/// `after(positions, seconds)` for each unit of the shard, which returns
+/// `after(positions)` for each unit of the shard, which returns
 /// true to stop early. Returns true when stopped early.
 fn run_phase(
     db: &mut Database,
@@ -230,7 +221,7 @@ fn run_phase(
     jobs: Vec<UnitJob>,
     options: &GenerateOptions,
     phase: usize,
-    after: &mut dyn FnMut(u64, f64) -> bool,
+    after: &mut dyn FnMut(u64) -> bool,
 ) -> Result<bool, DbError> {
     let stop = AtomicBool::new(false);
     let (sender, receiver) = mpsc::channel::<Done>();
@@ -264,7 +255,7 @@ fn run_phase(
             let committed = match done {
                 Done::Own(unit, found, seconds) => {
                     commit_own(db, generator, options.size, unit, phase, &found, seconds)
-                        .map(|()| Some((found.positions, seconds)))
+                        .map(|()| Some(found.positions))
                 }
                 Done::Answer(unit, rejected) => db
                     .commit_answers(unit as u64, phase, &encode_rejected(&rejected))
@@ -276,8 +267,8 @@ fn run_phase(
                     result = Err(e);
                     break;
                 }
-                Ok(Some((positions, seconds))) => {
-                    if after(positions, seconds) {
+                Ok(Some(positions)) => {
+                    if after(positions) {
                         stop.store(true, Ordering::Relaxed);
                         result = Ok(true);
                         break;
