@@ -27,7 +27,7 @@ use unblocker_report::charts::stats_chart;
         unblocker db stats --svg stats.svg\n  unblocker db import rush.txt\n  unblocker db export > rush.txt\n  \
         unblocker db export --per-moves 200 -o sample.txt\n\n\
         Without a database file, `db query` reads the sample built into unblocker (at most 200 \
-        puzzles of each move count of the wall-free 6x6 database) and says so."
+        puzzles of each move count of the full 6x6 database) and says so."
 )]
 pub struct Args {
     /// The database file (default: unblocker/puzzles.sqlite in the user's data directory).

@@ -183,16 +183,16 @@ fn query_without_a_database_reads_the_embedded_sample() {
     let out = unblocker()
         .env("XDG_DATA_HOME", home.path())
         .env("HOME", home.path())
-        .args(["db", "query", "--moves", "51"])
+        .args(["db", "query", "--moves", "60"])
         .output()
         .unwrap();
     assert!(out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("embedded sample"), "{stderr}");
-    // The hardest wall-free puzzle (fogleman/rush's).
+    // The hardest puzzle of the full database (rush1000.txt's first).
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "51 GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo 4780\n"
+        "60 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332\n"
     );
     let missing = home.path().join("missing.sqlite");
     let out = unblocker()

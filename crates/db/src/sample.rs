@@ -4,8 +4,8 @@
 //! the web page fall back to it and say so).
 //!
 //! `sample/rush6.txt` is regenerated with (see the crate README):
-//! `unblocker db generate --max-walls 0 --db nowalls.sqlite` then
-//! `unblocker db export --db nowalls.sqlite --per-moves 200 -o crates/db/sample/rush6.txt`.
+//! `unblocker db generate --size 6 --max-walls 2 --db full.sqlite` then
+//! `unblocker db export --db full.sqlite --per-moves 200 -o crates/db/sample/rush6.txt`.
 
 use crate::store::{Database, DbError};
 
@@ -13,7 +13,7 @@ use crate::store::{Database, DbError};
 const LINES: &str = include_str!("../sample/rush6.txt");
 
 /// How the sample names itself where an answer says where it came from.
-pub const SAMPLE_NAME: &str = "the embedded sample of the wall-free 6x6 database";
+pub const SAMPLE_NAME: &str = "the embedded sample of the full 6x6 database";
 
 impl Database {
     /// The embedded sample, as an in-memory database (queried like a file).
