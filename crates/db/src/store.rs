@@ -123,11 +123,34 @@ CREATE TABLE IF NOT EXISTS answered (
 CREATE INDEX IF NOT EXISTS answered_phase ON answered (phase);
 ";
 
-/// The order of listings: hardest first, then larger components, then board
-/// text descending with an empty cell (`o`) below every other character:
-/// fogleman/rush's `rush1000.txt` order, whose boards wrote empty cells as `.`
-/// (all 40 of its ties of moves and component size follow this rule).
-const ORDER: &str = "ORDER BY moves DESC, cluster DESC, replace(board, 'o', '.') DESC";
+/// How puzzles that tie on everything else are ordered: board text
+/// descending in the collation `board_order` (the function below).
+macro_rules! board_order {
+    () => {
+        "board COLLATE board_order DESC"
+    };
+}
+
+/// The collation `board_order`: board text with an empty cell (`o`) below
+/// every other character, as fogleman/rush's `rush1000.txt` orders it (its
+/// boards wrote empty cells as `.`; all 40 of its ties of moves and component
+/// size follow this rule). A collation compares only the rows that tie; an
+/// expression would be computed for every row sorted.
+fn board_order(a: &str, b: &str) -> std::cmp::Ordering {
+    let key = |c: u8| if c == b'o' { b'.' } else { c };
+    a.bytes().map(key).cmp(b.bytes().map(key))
+}
+
+/// The order of listings: hardest first, then larger components, then
+/// the board order above.
+const ORDER: &str = concat!("ORDER BY moves DESC, cluster DESC, ", board_order!());
+
+/// Creates the tables a connection lacks and registers the `board_order`
+/// collation its listings use.
+fn set_up(conn: &Connection) -> rusqlite::Result<()> {
+    conn.execute_batch(SCHEMA)?;
+    conn.create_collation("board_order", board_order)
+}
 
 /// Which puzzles a query selects.
 #[derive(Clone, Debug, Default)]
@@ -233,7 +256,7 @@ impl Database {
             conn.execute_batch("ALTER TABLE units ADD COLUMN phase INTEGER NOT NULL DEFAULT -1")?;
         }
         conn.execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")?;
-        conn.execute_batch(SCHEMA)?;
+        set_up(&conn)?;
         conn.execute(
             "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?1)",
             [SCHEMA_VERSION],
@@ -254,7 +277,7 @@ impl Database {
     /// An empty database in memory (the embedded sample's home; benchmarks).
     pub fn in_memory() -> Result<Database, DbError> {
         let conn = Connection::open_in_memory()?;
-        conn.execute_batch(SCHEMA)?;
+        set_up(&conn)?;
         Ok(Database { conn })
     }
 
@@ -545,7 +568,8 @@ impl Database {
 
     /// The puzzle with the largest component.
     pub fn largest_component(&self) -> Result<Option<Record>, DbError> {
-        let sql = format!("SELECT {COLUMNS} FROM puzzles ORDER BY cluster DESC, board LIMIT 1");
+        let order = concat!("ORDER BY cluster DESC, ", board_order!());
+        let sql = format!("SELECT {COLUMNS} FROM puzzles {order} LIMIT 1");
         Ok(self.conn.query_row(&sql, [], puzzle_from_row).optional()?)
     }
 

@@ -72,10 +72,7 @@ fn a_finished_database_holds_the_published_puzzles() {
         for &(moves, _, _) in &ours {
             *histogram.entry(moves).or_default() += 1;
         }
-        let published = unblocker_testdata::read_to_string("puzzles/rush/db_histogram.tsv");
-        for line in published.lines().skip(1) {
-            let (moves, count) = line.split_once('\t').expect("moves<TAB>puzzles");
-            let (moves, count): (u32, u64) = (moves.parse().unwrap(), count.parse().unwrap());
+        for (moves, count) in unblocker_testdata::rush_histogram() {
             assert_eq!(
                 histogram.remove(&moves).unwrap_or(0),
                 count,

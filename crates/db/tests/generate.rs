@@ -363,13 +363,10 @@ fn the_embedded_sample_is_the_database_s() {
     let sample = Database::sample().unwrap();
     let puzzles = all(&sample);
     let mut solver = Solver::new();
-    let histogram = unblocker_testdata::read_to_string("puzzles/rush/db_histogram.tsv");
     let mut total = 0;
-    for line in histogram.lines().skip(1) {
-        let (moves, count) = line.split_once('\t').expect("moves<TAB>puzzles");
-        let (moves, count): (u32, usize) = (moves.parse().unwrap(), count.parse().unwrap());
+    for (moves, count) in unblocker_testdata::rush_histogram() {
         let n = puzzles.iter().filter(|p| p.moves == moves).count();
-        assert_eq!(n, count.min(200), "puzzles of {moves} moves");
+        assert_eq!(n, count.min(200) as usize, "puzzles of {moves} moves");
         total += n;
     }
     assert_eq!(puzzles.len(), total, "no move count the database lacks");

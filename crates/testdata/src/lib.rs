@@ -124,6 +124,20 @@ pub fn read_to_string(relative: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 
+/// The published 6x6 database's puzzles per move count
+/// (`puzzles/rush/db_histogram.tsv`), as `(moves, puzzles)` in file order.
+pub fn rush_histogram() -> Vec<(u32, u64)> {
+    let text = read_to_string("puzzles/rush/db_histogram.tsv");
+    text.lines()
+        .skip(1)
+        .map(|line| {
+            let number = |s: &str| s.parse().unwrap_or_else(|_| panic!("bad number in {line}"));
+            let (moves, count) = line.split_once('\t').expect("moves<TAB>puzzles");
+            (number(moves) as u32, number(count))
+        })
+        .collect()
+}
+
 /// The bytes of `relative` in the data directory.
 pub fn read(relative: &str) -> Vec<u8> {
     let path = path(relative);
