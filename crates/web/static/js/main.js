@@ -92,18 +92,20 @@ export const app = {
    * (its top as the page opens, less what follows it in the stage).
    */
   fit() {
-    const board = $('board');
-    const top = board.getBoundingClientRect().top + window.scrollY;
-    const dock = document.querySelector(`.dock[data-for="${this.view}"]`);
-    const below = dock && dock.offsetParent ? dock.getBoundingClientRect().height + 12 : 0;
-    const margin = window.innerWidth <= 820 ? 14 : 32;
-    this.board.fit(Math.max(window.innerHeight - top - below - margin, 180));
+    const box = $('board').getBoundingClientRect();
+    const top = box.top + window.scrollY;
+    // What the view shows under the board (beside it on a short landscape screen).
+    const parts = [$('status-row'), document.querySelector(`.dock[data-for="${this.view}"]`)];
+    const below = parts.filter(n => n && n.offsetParent && n.getBoundingClientRect().top > box.top + 20)
+      .reduce((sum, n) => sum + n.getBoundingClientRect().height + 8, 0);
+    const margin = window.innerWidth <= 820 || window.innerHeight <= 520 ? 10 : 32;
+    this.board.fit(Math.max(window.innerHeight - top - below - margin, 160));
   },
 
   banner(text, bad = false) {
     const banner = $('banner');
     banner.hidden = !text;
-    banner.textContent = text || '';
+    $('banner-text').textContent = text || '';
     banner.classList.toggle('bad', bad);
   },
 

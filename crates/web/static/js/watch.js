@@ -20,6 +20,7 @@ export function clear() {
   $('watch').hidden = true;
   $('watch-more').hidden = true;
   $('w-moves').textContent = '';
+  $('w-caption').textContent = '';
 }
 
 /** Shows the controls and the move list of a new solution. */
@@ -79,6 +80,15 @@ function corners(frame, move) {
   return cells;
 }
 
+/**
+ * Scrolls the move list (and only the list: the page stays where it is, so
+ * the board stays on the screen) until `item` is in its middle.
+ */
+function keepInView(list, item) {
+  if (!item) { list.scrollTop = 0; return; }
+  list.scrollTop = item.offsetTop - (list.clientHeight - item.offsetHeight) / 2;
+}
+
 export function draw(app) {
   if (!app.puzzle) return;
   const frame = app.frames[app.step] || app.puzzle.model;
@@ -96,12 +106,13 @@ export function draw(app) {
     items[i].classList.toggle('current', i === app.step - 1);
     items[i].classList.toggle('done', i < app.step - 1);
   }
-  items[app.step - 1]?.scrollIntoView({ block: 'nearest' });
+  keepInView($('w-moves'), items[app.step - 1]);
   const end = app.solution && app.step === moves.length && moves.length;
-  if (app.solution) {
-    app.announce(move ? `Step ${app.step} of ${moves.length}: ${describeMove(move)}${end ? '. Solved.' : ''}`
-      : `Start position, ${moves.length} moves to go`);
-  }
+  const said = !app.solution ? ''
+    : move ? `Move ${app.step} of ${moves.length}: ${describeMove(move)}`
+      : moves.length ? `Start: ${moves.length} ${moves.length === 1 ? 'move' : 'moves'} to go` : '';
+  $('w-caption').textContent = said;
+  if (app.solution) app.announce(`${said}${end ? '. Solved.' : ''}`);
   app.banner(null);
   if (end) {
     const count = app.solution.metric === 'step' ? app.solution.steps : app.solution.moves;

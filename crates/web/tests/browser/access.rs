@@ -122,7 +122,9 @@ async fn play_by_keyboard_with_undo_keys_focus_and_live_description() {
     assert!(presses > moves.len(), "some moves are several cells");
     page.wait(
         "the win",
-        &format!("document.getElementById('banner').textContent === '{optimum} moves — optimal!'"),
+        &format!(
+            "document.getElementById('banner-text').textContent === '{optimum} moves — optimal!'"
+        ),
     )
     .await;
     let said = page.text("#board-status").await;

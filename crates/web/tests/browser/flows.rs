@@ -88,7 +88,9 @@ async fn solve_then_step_play_and_reset_with_buttons_and_keys() {
     // The last move ends with the target driving out, then the verdict.
     page.wait(
         "the verdict",
-        &format!("document.getElementById('banner').textContent === 'Solved: {optimum} moves'"),
+        &format!(
+            "document.getElementById('banner-text').textContent === 'Solved: {optimum} moves'"
+        ),
     )
     .await;
     assert_eq!(
@@ -169,7 +171,7 @@ async fn play_to_the_win_by_dragging_with_a_hint_and_undo() {
     page.wait("the win", "!document.getElementById('banner').hidden")
         .await;
     assert_eq!(
-        page.text("#banner").await,
+        page.text("#banner-text").await,
         format!("{optimum} moves — optimal!")
     );
     // Out through the exit on the right of the six columns.
@@ -188,7 +190,7 @@ async fn play_to_the_win_by_dragging_with_a_hint_and_undo() {
     page.click("#play-redo").await;
     page.wait(
         "the redo",
-        "document.getElementById('banner').textContent.includes('optimal')",
+        "document.getElementById('banner-text').textContent.includes('optimal')",
     )
     .await;
     page.close().await;
