@@ -126,7 +126,7 @@ function showScore(app, { verdict = true } = {}) {
     const text = state.optimum == null ? `${amount(app, made)} — solved!`
       : made <= state.optimum ? `${amount(app, made)} — optimal!`
         : `${amount(app, made)} — the optimum is ${state.optimum}`;
-    app.banner(text);
+    app.banner(text, { won: true });
     app.announce(`Solved: ${text}`);
     $('board').classList.add('won');
   } else if (!state.solved) {

@@ -50,7 +50,8 @@ export function goTo(app, step) {
   app.changed();
 }
 
-function play(app) {
+/** Plays the solution from the step shown (from the start at the end). */
+export function start(app) {
   if (app.step >= app.frames.length - 1) app.step = 0;
   $('w-play-label').textContent = 'Stop';
   $('w-play-icon').setAttribute('d', STOP_ICON);
@@ -66,7 +67,7 @@ function stop() {
 }
 
 function toggle(app) {
-  if (timer) stop(); else if (app.frames.length > 1) play(app);
+  if (timer) stop(); else if (app.frames.length > 1) start(app);
 }
 
 /** The corners a piece passes through in `move`, from `frame` (its position before). */
@@ -118,7 +119,7 @@ export function draw(app) {
     const count = app.solution.metric === 'step' ? app.solution.steps : app.solution.moves;
     const unit = `${app.solution.metric === 'step' ? 'step' : 'move'}${count === 1 ? '' : 's'}`;
     const step = app.step;
-    const show = () => { if (app.view === 'solve' && app.step === step) app.banner(`Solved: ${count} ${unit}`); };
+    const show = () => { if (app.view === 'solve' && app.step === step) app.banner(`Solved: ${count} ${unit}`, { won: true }); };
     // Stepping onto the end plays the win; jumping there just says it.
     if (forward) app.board.celebrate(frame).then(show); else show();
   }
@@ -134,7 +135,7 @@ export function setup(app) {
   $('w-back').addEventListener('click', () => { stop(); goTo(app, app.step - 1); });
   $('w-reset').addEventListener('click', () => { stop(); goTo(app, 0); });
   $('w-slider').addEventListener('input', () => { stop(); goTo(app, Number($('w-slider').value)); });
-  $('w-speed').addEventListener('input', () => { if (timer) { stop(); play(app); } });
+  $('w-speed').addEventListener('input', () => { if (timer) { stop(); start(app); } });
   document.addEventListener('keydown', event => {
     if (app.view !== 'solve' || !app.solution || event.ctrlKey || event.metaKey || event.altKey) return;
     // Form fields, tabs and the slider keep their own keys; buttons other than

@@ -87,3 +87,119 @@ async fn the_board_stays_on_the_screen_at_every_step_of_a_playback() {
         every_step_in_view(screen, "横刀立马", "watch-klotski").await;
     }
 }
+
+/// The solution plays (Play shows Stop and the counter has left the start).
+const PLAYING: &str = "document.getElementById('w-play-label').textContent === 'Stop' && \
+    !document.getElementById('w-counter').textContent.startsWith('0 /')";
+
+/// The board string of the puzzle loaded.
+const LINE: &str = "return document.getElementById('board-line').textContent;";
+
+/// Taps `css` (a button that must be inside the viewport: no scrolling first).
+async fn tap(page: &Page, css: &str, taps: &mut u32) {
+    let inside = page
+        .js(&format!(
+            "const r = document.querySelector('{css}').getBoundingClientRect();
+             return r.width > 0 && r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;"
+        ))
+        .await;
+    assert_eq!(
+        inside,
+        json!(true),
+        "{}: {css} is on the screen",
+        page.screen.name()
+    );
+    page.click(css).await;
+    *taps += 1;
+}
+
+/// First open → Random → the solution plays: one tap; the puzzle has no
+/// walls and says so; from the win, "Next puzzle" is one more tap to the
+/// next puzzle's solution playing.
+async fn random_journey(screen: Screen) {
+    let page = phone(screen, "/").await;
+    let mut taps = 0;
+    tap(&page, "#load-random", &mut taps).await;
+    page.wait("the solution playing", PLAYING).await;
+    assert_eq!(taps, 1);
+    let (title, walls) = (
+        page.text("#puzzle-name").await,
+        page.js("return document.querySelectorAll('#board .wall').length")
+            .await,
+    );
+    assert!(title.ends_with("· no walls"), "{title}");
+    assert_eq!(walls, json!(0), "{title}");
+    assert_eq!(page.js(BOARD_OUTSIDE).await, Value::Null);
+    shot(&page, "random-watch").await;
+    // To the end at the fastest speed (the test's shortcut, not a tap).
+    page.js("const s = document.getElementById('w-speed'); s.value = s.max; s.dispatchEvent(new Event('input'));")
+        .await;
+    page.wait(
+        "the win",
+        "document.getElementById('banner-next').offsetParent !== null",
+    )
+    .await;
+    shot(&page, "random-win").await;
+    let line = page.js(LINE).await;
+    let mut taps = 0;
+    tap(&page, "#banner-next", &mut taps).await;
+    page.wait(
+        "the next puzzle playing",
+        &format!("(() => {{ {LINE} }})() !== {line} && ({PLAYING})"),
+    )
+    .await;
+    assert_eq!(taps, 1);
+    let next = page.text("#puzzle-name").await;
+    assert!(next.starts_with("Random intermediate puzzle"), "{next}");
+    page.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn random_is_one_tap_to_a_playing_solution_and_next_puzzle_one_more() {
+    let _one = ONE_BROWSER.lock().await;
+    for screen in PHONES {
+        random_journey(screen).await;
+    }
+}
+
+/// First open → a screenshot picked → its solution plays, with no tap
+/// more; the board is titled with the file's name and the original is a
+/// thumbnail that shows and hides it.
+async fn screenshot_journey(screen: Screen) {
+    let page = phone(screen, "/").await;
+    let picture = unblocker_testdata::path("screenshots/unblocker/Puzzle-E-29.jpg")
+        .canonicalize()
+        .unwrap();
+    let input = page
+        .client
+        .find(fantoccini::Locator::Css("#file"))
+        .await
+        .unwrap();
+    input.send_keys(picture.to_str().unwrap()).await.unwrap();
+    page.wait("the solution playing", PLAYING).await;
+    assert_eq!(page.text("#puzzle-name").await, "Puzzle-E-29.jpg");
+    assert_eq!(page.js(BOARD_OUTSIDE).await, Value::Null);
+    shot(&page, "scan-watch").await;
+    page.click("#original").await;
+    page.wait(
+        "the original",
+        "!document.getElementById('original-large').hidden",
+    )
+    .await;
+    shot(&page, "scan-original").await;
+    page.click("#original").await;
+    page.wait(
+        "the board again",
+        "document.getElementById('original-large').hidden",
+    )
+    .await;
+    page.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_screenshot_plays_its_solution_with_no_tap_after_the_pick() {
+    let _one = ONE_BROWSER.lock().await;
+    for screen in PHONES {
+        screenshot_journey(screen).await;
+    }
+}
