@@ -7,12 +7,18 @@ export const CELL = 100;
 const MARGIN = 44;
 const SVG_NS = 'http://www.w3.org/2000/svg';
 export const DELTA = { up: [-1, 0], down: [1, 0], left: [0, -1], right: [0, 1] };
-const TARGET_COLOUR = '#c8372d';
-// Every colour has a letter colour (white or ink) at a contrast of at least 4.5:1.
-const CAR_COLOURS = ['#3d6f8e', '#d49a2a', '#7a5c99', '#9cc59b', '#a0522d', '#7fc6c6', '#4f6d9a',
-  '#e0b44c', '#8c4f6f', '#f0a868', '#2e6b5f', '#c8a2d8', '#5a6f2a', '#8a5a2b'];
-const BLOCK_COLOURS = { '1x1': '#d9a066', '1x2': '#b97a43', '2x1': '#8f5e33' };
-const INK = '#1f160e';
+/**
+ * Kelly's colours of maximum contrast, the target's red first: piece i of a
+ * board (the target apart) takes colour i + 1, so the pieces of a board of up
+ * to 19 are all different. The image renderer of `unblocker render` uses the
+ * same list.
+ */
+export const PALETTE = ['#BE0032', '#F3C300', '#875692', '#F38400', '#A1CAF1', '#C2B280', '#848482',
+  '#008856', '#E68FAC', '#0067A5', '#F99379', '#604E97', '#F6A600', '#B3446C', '#DCD300', '#882D17',
+  '#8DB600', '#654522', '#2B3D26'];
+const TARGET_COLOUR = PALETTE[0];
+const BLACK = '#000000';
+const WHITE = '#ffffff';
 
 /** WCAG relative luminance of `#rrggbb`. */
 function luminance(hex) {
@@ -28,9 +34,9 @@ export function contrast(a, b) {
   return (x + 0.05) / (y + 0.05);
 }
 
-/** White or ink, whichever reads better on `background`. */
-function letterColour(background) {
-  return contrast('#ffffff', background) >= contrast(INK, background) ? '#ffffff' : INK;
+/** White or black, whichever reads better on `background` (4.5:1 or more for every colour of the palette). */
+export function letterColour(background) {
+  return contrast(WHITE, background) >= contrast(BLACK, background) ? WHITE : BLACK;
 }
 
 export function reducedMotion() {
@@ -97,10 +103,18 @@ export function describeMove(move) {
   return `${move.piece} ${segments(move).map(s => `${s.direction} ${s.distance}`).join(', ')}`;
 }
 
-function colourOf(model, piece, index) {
-  if (piece.label === 'A') return TARGET_COLOUR;
-  if (model.game === 'klotski') return BLOCK_COLOURS[`${piece.width}x${piece.height}`] || '#9b6a3c';
-  return CAR_COLOURS[(piece.label.charCodeAt(0) + index) % CAR_COLOURS.length];
+/**
+ * The colour of each piece of `model` by its index: the target red, the
+ * others the next colours of the palette in turn (round again after the 18th).
+ */
+export function colours(model) {
+  let next = 1;
+  return model.pieces.map(piece => {
+    if (piece.label === 'A') return TARGET_COLOUR;
+    const colour = PALETTE[next];
+    next = next % (PALETTE.length - 1) + 1;
+    return colour;
+  });
 }
 
 function element(name, attributes = {}, parent) {
@@ -269,10 +283,11 @@ export class BoardView {
       element('circle', { cx: CELL / 2, cy: CELL / 2, r: 12 }, wall);
     }
     this.pieces = new Map();
+    const palette = colours(model);
     model.pieces.forEach((piece, index) => {
       const node = element('g', { class: 'piece', 'data-label': piece.label, role: 'button' }, grid);
       const w = piece.width * CELL, h = piece.height * CELL;
-      const colour = colourOf(model, piece, index);
+      const colour = palette[index];
       element('rect', { class: 'body', x: 7, y: 7, width: w - 14, height: h - 14, rx: 16, fill: colour }, node);
       element('rect', { x: 7, y: 7, width: w - 14, height: h - 14, rx: 16, fill: 'url(#shine)',
         'pointer-events': 'none' }, node);

@@ -203,3 +203,31 @@ async fn a_screenshot_plays_its_solution_with_no_tap_after_the_pick() {
         screenshot_journey(screen).await;
     }
 }
+
+/// The fill of every piece's body, in the board's order.
+const FILLS: &str = "return [...document.querySelectorAll('#board .piece')]
+    .map(p => [p.dataset.label, p.querySelector('rect.body').getAttribute('fill')]);";
+
+/// `hardest`'s 12 pieces and 横刀立马's 10 blocks each get a colour of
+/// their own, the target red, from the palette the image renderer uses.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_piece_has_a_colour_of_its_own() {
+    let _one = ONE_BROWSER.lock().await;
+    let page = Page::open(&hash("hardest", "&v=play")).await;
+    for (puzzle, count) in [("hardest", 12), ("横刀立马", 10)] {
+        page.go(&hash(puzzle, "&v=play")).await;
+        page.wait(
+            "the pieces",
+            &format!("document.querySelectorAll('#board .piece').length === {count}"),
+        )
+        .await;
+        let fills = page.js(FILLS).await;
+        let fills = fills.as_array().unwrap();
+        let distinct: std::collections::HashSet<&str> =
+            fills.iter().map(|f| f[1].as_str().unwrap()).collect();
+        assert_eq!(distinct.len(), count, "{puzzle}: {fills:?}");
+        let target = fills.iter().find(|f| f[0] == "A").unwrap();
+        assert_eq!(target[1], "#BE0032", "{puzzle}");
+    }
+    page.close().await;
+}
