@@ -2,7 +2,7 @@
 // as tabs, the link that reopens the current view, and the board sized to the screen.
 
 import { readBoard } from './api.js';
-import { BoardView, fromServer } from './board.js';
+import { BoardView, describeGoal, fromServer } from './board.js';
 import * as load from './load.js';
 import * as editor from './editor.js';
 import * as solve from './solve.js';
@@ -43,6 +43,7 @@ export const app = {
       : answer.common_code ? `CommonCode ${answer.common_code}` : 'Custom board');
     $('puzzle-name').textContent = name;
     $('board').setAttribute('aria-label', `${game} board: ${name}, ${answer.board.width} by ${answer.board.height}`);
+    $('board-goal').textContent = `${describeGoal(this.puzzle.model)}.`;
     $('board-line').textContent = answer.line;
     for (const mode of Object.values(this.modes)) mode.reset?.(this, { source });
     if (source !== 'editor') this.changed();
@@ -209,7 +210,22 @@ function setupUndoKeys() {
   });
 }
 
+/**
+ * A control that cannot act now is `aria-disabled` rather than disabled, so
+ * it keeps the focus when pressing it made it so (Undo at the start of the
+ * history, Delete of the selected piece, Solve while it searches).
+ */
+function setupDisabled() {
+  document.addEventListener('click', event => {
+    if (event.target.closest?.('button[aria-disabled="true"]')) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
+}
+
 async function start() {
+  setupDisabled();
   setupTabs();
   setupUndoKeys();
   $('share').addEventListener('click', () => share.copy(app));

@@ -3,7 +3,7 @@
 // from the current position and the win: the target drives out, then the verdict.
 
 import { postJson, readBoard } from './api.js';
-import { applyMove, describeMove, onPieceKey, toRequest } from './board.js';
+import { applyMove, describeMove, onPieceKey, pieceName, toRequest } from './board.js';
 import * as solve from './solve.js';
 
 const $ = id => document.getElementById(id);
@@ -21,8 +21,9 @@ const state = {
   solved: false,
   optimum: null,
   hint: null,
-  /** The piece chosen with Enter or Space. */
+  /** The piece picked up with Enter or Space, and the one that takes Tab. */
   selected: null,
+  cursor: 'A',
   /** Counts positions: a drag or a key press acts only on the position it started from. */
   version: 0,
   /** The hint's search in progress. */
@@ -119,8 +120,8 @@ function showScore(app, { verdict = true } = {}) {
   const made = count(state.history, metricOf(app));
   $('play-count').textContent = String(made);
   $('play-optimum').textContent = state.optimum == null ? '–' : String(state.optimum);
-  $('play-undo').disabled = state.history.length === 0;
-  $('play-redo').disabled = state.future.length === 0;
+  $('play-undo').setAttribute('aria-disabled', String(state.history.length === 0));
+  $('play-redo').setAttribute('aria-disabled', String(state.future.length === 0));
   if (app.view !== 'play') return;
   if (state.solved && verdict) {
     const text = state.optimum == null ? `${amount(app, made)} — solved!`
@@ -220,6 +221,7 @@ function setupDrag(app) {
     const label = app.board.pieceAt(event);
     const reach = label && reachOf(label);
     if (!reach) return;
+    state.cursor = label;
     drag = { label, from: app.board.toCells(event), reach, axis: null, offset: 0, version: state.version };
     container.setPointerCapture(event.pointerId);
     event.preventDefault();
@@ -240,37 +242,58 @@ function setupDrag(app) {
   // The page does not scroll under a piece being dragged.
   container.addEventListener('touchmove', event => { if (drag) event.preventDefault(); }, { passive: false });
   const end = () => {
-    if (!drag) return;
-    const { label, axis, offset, version } = drag;
-    drag = null;
-    app.board.release(label);
-    const cells = Math.round(offset);
-    const direction = axis === 'x' ? (cells > 0 ? 'right' : 'left') : (cells > 0 ? 'down' : 'up');
-    if (!axis || cells === 0 || !attempt(app, version, { piece: label, direction, distance: Math.abs(cells) })) {
-      draw(app);
+    if (drag) {
+      const { label, axis, offset, version } = drag;
+      drag = null;
+      app.board.release(label);
+      const cells = Math.round(offset);
+      const direction = axis === 'x' ? (cells > 0 ? 'right' : 'left') : (cells > 0 ? 'down' : 'up');
+      if (!axis || cells === 0 || !attempt(app, version, { piece: label, direction, distance: Math.abs(cells) })) {
+        draw(app);
+      }
     }
+    // Counts the presses handled, played or refused (what a test waits for).
+    if (app.view === 'play') container.dataset.drags = String(Number(container.dataset.drags || 0) + 1);
   };
   container.addEventListener('pointerup', end);
   container.addEventListener('pointercancel', end);
 }
 
-/** A focused piece: arrow keys slide it one cell, Enter or Space selects it. */
+/**
+ * The keyboard: Tab reaches one piece (the last one used, else the target);
+ * the arrow keys go from piece to piece, Enter or Space picks one up, and
+ * then the arrow keys slide it a cell at a time until Enter, Space or Escape
+ * puts it down.
+ */
 function setupKeys(app) {
   onPieceKey($('board'), (key, label, event) => {
     if (app.view !== 'play') return;
-    if (key === 'Enter' || key === ' ') {
+    const piece = state.model.pieces.find(p => p.label === label);
+    if (key === 'Enter' || key === ' ' || (key === 'Escape' && state.selected)) {
       event.preventDefault();
-      state.selected = state.selected === label ? null : label;
-      app.announce(state.selected ? `Piece ${label} selected` : `Piece ${label} released`);
+      state.selected = state.selected === label || key === 'Escape' ? null : label;
+      state.cursor = label;
+      const ways = piece.width > piece.height ? 'left and right' : piece.height > piece.width ? 'up and down'
+        : 'the four arrow keys';
+      app.announce(state.selected ? `Picked up ${pieceName(piece, app.puzzle.game)}: ${ways} slide it, Enter puts it down`
+        : `Put down ${pieceName(piece, app.puzzle.game)}`);
       draw(app);
       return;
     }
     const direction = KEYS[key];
     if (!direction) return;
     event.preventDefault();
+    if (state.selected !== label) {
+      const next = app.board.neighbour(label, direction);
+      if (!next) { app.announce(`No piece ${direction === 'up' || direction === 'down' ? direction : `to the ${direction}`}`); return; }
+      state.cursor = next;
+      draw(app);
+      app.board.pieces.get(next)?.focus();
+      return;
+    }
     if (state.solved) return;
     if (!attempt(app, state.version, { piece: label, direction, distance: 1 })) {
-      app.announce(state.legal ? `Piece ${label} cannot move ${direction}` : 'Wait a moment');
+      app.announce(state.legal ? `${pieceName(piece, app.puzzle.game)} cannot move ${direction}` : 'Wait a moment');
     }
   });
 }
@@ -282,6 +305,7 @@ export function reset(app) {
   state.future = [];
   state.hint = null;
   state.selected = null;
+  state.cursor = 'A';
   state.solved = false;
   state.optimum = null;
   state.legal = null;
@@ -306,7 +330,9 @@ export function leave() {
 }
 
 export function draw(app) {
-  if (state.model) app.board.draw(state.model, { highlight: state.hint, selected: state.selected, moveMs: 180 });
+  if (state.model) {
+    app.board.draw(state.model, { highlight: state.hint, selected: state.selected, moveMs: 180, cursor: state.cursor });
+  }
   if (state.solved && app.view === 'play') $('board').classList.add('won');
 }
 

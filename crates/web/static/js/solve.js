@@ -31,6 +31,8 @@ export function ensure(app) {
 export function run(app) {
   if (!app.puzzle) return Promise.resolve(null);
   running?.controller.abort();
+  // How many searches the page has started (what a test reads to know none more was).
+  document.body.dataset.searches = String(Number(document.body.dataset.searches || 0) + 1);
   const controller = new AbortController();
   const promise = search(app, controller);
   running = { controller, key: keyOf(app), promise };
@@ -41,8 +43,8 @@ async function search(app, controller) {
   const started = performance.now();
   $('progress').hidden = false;
   $('progress-text').textContent = 'Starting…';
-  $('solve').disabled = true;
-  $('cancel').disabled = false;
+  $('solve').setAttribute('aria-disabled', 'true');
+  $('cancel').setAttribute('aria-disabled', 'false');
   $('result').textContent = '';
   $('result').className = 'result';
   const request = { puzzle: app.puzzle.line };
@@ -71,8 +73,8 @@ async function search(app, controller) {
     if (running?.controller === controller) {
       running = null;
       $('progress').hidden = true;
-      $('solve').disabled = false;
-      $('cancel').disabled = true;
+      $('solve').setAttribute('aria-disabled', 'false');
+      $('cancel').setAttribute('aria-disabled', 'true');
     }
   }
 }

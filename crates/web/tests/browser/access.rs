@@ -9,12 +9,12 @@ use serde_json::{json, Value};
 
 const TAB: char = '\u{E004}';
 const SHIFT: char = '\u{E008}';
-const CONTROL: char = '\u{E009}';
-const ENTER: char = '\u{E007}';
-const ARROW_LEFT: char = '\u{E012}';
-const ARROW_UP: char = '\u{E013}';
-const ARROW_RIGHT: char = '\u{E014}';
-const ARROW_DOWN: char = '\u{E015}';
+pub const CONTROL: char = '\u{E009}';
+pub const ENTER: char = '\u{E007}';
+pub const ARROW_LEFT: char = '\u{E012}';
+pub const ARROW_UP: char = '\u{E013}';
+pub const ARROW_RIGHT: char = '\u{E014}';
+pub const ARROW_DOWN: char = '\u{E015}';
 
 fn arrow(direction: &str) -> char {
     match direction {
@@ -159,7 +159,7 @@ async fn edit_by_keyboard_with_undo_and_a_readable_tool() {
         .await;
     page.key(ENTER).await;
     assert_eq!(
-        page.js("return !document.getElementById('edit-rotate').disabled")
+        page.js("return document.getElementById('edit-rotate').getAttribute('aria-disabled') === 'false'")
             .await,
         json!(true),
         "Enter selects B"

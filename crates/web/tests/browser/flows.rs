@@ -6,7 +6,6 @@ use crate::page::*;
 use fantoccini::Locator;
 use serde_json::{json, Value};
 use std::path::PathBuf;
-use std::time::Duration;
 use unblocker_model::format;
 use unblocker_web::Config;
 
@@ -216,8 +215,7 @@ async fn klotski_pieces_are_dragged_in_four_directions() {
     assert_eq!(page.text("#play-count").await, "1");
     // A blocked direction does not move: G cannot go up into E.
     page.wait_for_moves().await;
-    page.drag("G", -1, 0).await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    page.drag_handled("G", -1, 0).await;
     assert_eq!(page.text("#play-count").await, "1");
     page.screenshot("web-play-klotski.png").await;
     page.close().await;

@@ -3,6 +3,7 @@
 //! each journey's end is saved (`journey-{size}-{name}.png`, also copied to
 //! `/tmp/journey-shots/` when that folder exists).
 
+use crate::access::{ARROW_DOWN, ARROW_LEFT, ARROW_RIGHT, ARROW_UP, CONTROL, ENTER};
 use crate::flows::hash;
 use crate::page::*;
 use serde_json::{json, Value};
@@ -229,5 +230,232 @@ async fn every_piece_has_a_colour_of_its_own() {
         let target = fills.iter().find(|f| f[0] == "A").unwrap();
         assert_eq!(target[1], "#BE0032", "{puzzle}");
     }
+    page.close().await;
+}
+
+/// A board with B above the red car A: B moved down twice covers A's cells.
+const OVERLAP_BOARD: &str = "BBooooooooooAAoooooooooooooooooooooo";
+
+/// The editor's message as shown, and whether its box is inside the viewport.
+const MESSAGE: &str = "const m = document.getElementById('edit-message');
+    const r = m.getBoundingClientRect();
+    return [m.textContent, r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth];";
+
+/// The editor says what is wrong under the board, inside the viewport:
+/// overlapping cells are marked, a deleted red car is said to be missing
+/// (no other piece becomes the target).
+async fn editor_messages(screen: Screen) {
+    let page = phone(screen, &hash(OVERLAP_BOARD, "&v=edit")).await;
+    page.click("#tab-edit").await;
+    page.wait(
+        "the board",
+        "document.querySelectorAll('#board .piece').length === 2",
+    )
+    .await;
+    page.js("document.querySelector('.piece[data-label=\"B\"]').focus()")
+        .await;
+    page.key(ARROW_DOWN).await;
+    page.key(ARROW_DOWN).await;
+    page.wait(
+        "the overlap",
+        "document.getElementById('edit-message').textContent.includes('overlapping cells are marked')",
+    )
+    .await;
+    let marked = page
+        .js("return [...document.querySelectorAll('#board .overlap')].map(m => m.dataset.row + ',' + m.dataset.col)")
+        .await;
+    assert_eq!(marked, json!(["2,0", "2,1"]));
+    let message = page.js(MESSAGE).await;
+    assert_eq!(message[1], json!(true), "{}: {message}", screen.name());
+    shot(&page, "edit-overlap").await;
+    page.chord(&[CONTROL, 'z']).await;
+    page.chord(&[CONTROL, 'z']).await;
+    page.wait(
+        "valid again",
+        "document.getElementById('edit-message').textContent === 'Valid Rush Hour board'",
+    )
+    .await;
+    // The red car deleted: said as such, and nothing else turns red.
+    page.click(".piece[data-label=\"A\"] rect").await;
+    page.click("#edit-delete").await;
+    page.wait(
+        "the missing target",
+        "document.getElementById('edit-message').textContent === 'No red car: select a piece and make it the target'",
+    )
+    .await;
+    let message = page.js(MESSAGE).await;
+    assert_eq!(message[1], json!(true), "{}: {message}", screen.name());
+    assert_eq!(
+        page.js("return [...document.querySelectorAll('#board .piece')].map(p => p.dataset.label)")
+            .await,
+        json!(["B"])
+    );
+    assert_eq!(
+        page.js("return document.activeElement.id").await,
+        json!("edit-delete"),
+        "the focus stays on the pressed control"
+    );
+    shot(&page, "edit-missing-target").await;
+    page.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_editor_says_what_is_wrong_beside_the_board() {
+    let _one = ONE_BROWSER.lock().await;
+    for screen in PHONES {
+        editor_messages(screen).await;
+    }
+}
+
+/// The line of the editor's draft, once checked.
+async fn edited_line(page: &Page, before: &Value) -> Value {
+    page.wait(
+        "the checked draft",
+        &format!(
+            "document.getElementById('edit-line').value !== {before} && document.getElementById('edit-message').classList.contains('ok')"
+        ),
+    )
+    .await;
+    page.js("return document.getElementById('edit-line').value")
+        .await
+}
+
+/// Add, Wall and Exit with the keyboard alone: cells take the focus, the
+/// arrows go from cell to cell (or move the exit), Enter places.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_editor_works_from_the_keyboard() {
+    let _one = ONE_BROWSER.lock().await;
+    let page = Page::open(&hash(OVERLAP_BOARD, "&v=edit")).await;
+    page.click("#tab-edit").await;
+    page.wait(
+        "the board",
+        "document.querySelectorAll('#board .piece').length === 2",
+    )
+    .await;
+    let start = page
+        .js("return document.getElementById('edit-line').value")
+        .await;
+    page.click("#edit-tools button[data-tool=add]").await;
+    assert_eq!(
+        page.js("return document.activeElement.dataset.tool").await,
+        json!("add")
+    );
+    page.click("#edit-shapes button[data-shape='1x2']").await;
+    assert_eq!(
+        page.js("return document.activeElement.dataset.shape").await,
+        json!("1x2"),
+        "the focus stays on the pressed shape"
+    );
+    // One cell takes Tab; from (0, 0) to (3, 4) with the arrows, then Enter.
+    assert_eq!(
+        page.js("return document.querySelectorAll('#board .cell[tabindex=\"0\"]').length")
+            .await,
+        json!(1)
+    );
+    page.js("document.querySelector('#board .cell[tabindex=\"0\"]').focus()")
+        .await;
+    for key in [
+        ARROW_DOWN,
+        ARROW_DOWN,
+        ARROW_DOWN,
+        ARROW_RIGHT,
+        ARROW_RIGHT,
+        ARROW_RIGHT,
+        ARROW_RIGHT,
+    ] {
+        page.key(key).await;
+    }
+    assert_eq!(
+        page.js("return document.activeElement.getAttribute('aria-label')")
+            .await,
+        json!("row 4, column 5: empty")
+    );
+    page.key(ENTER).await;
+    let added = edited_line(&page, &start).await;
+    assert_eq!(
+        page.js("return document.querySelectorAll('#board .piece').length")
+            .await,
+        json!(3)
+    );
+    // A wall at (5, 0).
+    page.click("#edit-tools button[data-tool=wall]").await;
+    page.js("document.querySelector('#board .cell[tabindex=\"0\"]').focus()")
+        .await;
+    for key in [
+        ARROW_DOWN, ARROW_DOWN, ARROW_LEFT, ARROW_LEFT, ARROW_LEFT, ARROW_LEFT,
+    ] {
+        page.key(key).await;
+    }
+    page.key(ENTER).await;
+    let walled = edited_line(&page, &added).await;
+    assert_eq!(
+        page.js("return document.querySelectorAll('#board .wall').length")
+            .await,
+        json!(1)
+    );
+    // The exit, from row 3 on the right up one row.
+    page.click("#edit-tools button[data-tool=goal]").await;
+    page.js("document.querySelector('#board .exit').focus()")
+        .await;
+    page.key(ARROW_UP).await;
+    page.wait(
+        "the exit off the red car's row",
+        "document.getElementById('edit-message').textContent.includes(\"not on the exit's line\")",
+    )
+    .await;
+    assert_eq!(
+        page.js("return document.activeElement.getAttribute('aria-label')")
+            .await,
+        json!("the exit is on the right side, at row 2; the arrow keys move it")
+    );
+    page.key(ARROW_DOWN).await;
+    page.wait(
+        "valid again",
+        "document.getElementById('edit-message').textContent === 'Valid Rush Hour board'",
+    )
+    .await;
+    assert_eq!(
+        page.js("return document.getElementById('edit-line').value")
+            .await,
+        walled
+    );
+    page.close().await;
+}
+
+/// In Play one piece takes Tab, the arrows go from piece to piece, Enter
+/// picks one up and the arrows slide it; pieces are announced with their
+/// orientation and the board with its exit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_goes_from_piece_to_piece_with_the_arrows() {
+    let _one = ONE_BROWSER.lock().await;
+    let page = Page::open(&hash(OVERLAP_BOARD, "&v=play")).await;
+    page.wait_for_moves().await;
+    assert_eq!(
+        page.js("return document.getElementById('board-goal').textContent")
+            .await,
+        json!("the exit is on the right side, at row 3.")
+    );
+    let tabbable = page
+        .js("return [...document.querySelectorAll('#board .piece[tabindex=\"0\"]')].map(p => p.getAttribute('aria-label'))")
+        .await;
+    assert_eq!(
+        tabbable,
+        json!(["red car A (the target), horizontal, row 3, columns 1–2"])
+    );
+    page.js("document.querySelector('#board .piece[tabindex=\"0\"]').focus()")
+        .await;
+    page.key(ARROW_UP).await;
+    assert_eq!(
+        page.js("return document.activeElement.getAttribute('aria-label')")
+            .await,
+        json!("car B, horizontal, row 1, columns 1–2")
+    );
+    page.key(ENTER).await;
+    page.key(ARROW_RIGHT).await;
+    page.wait_count(1).await;
+    assert_eq!(
+        page.js("return document.activeElement.dataset.label").await,
+        json!("B")
+    );
     page.close().await;
 }

@@ -328,6 +328,22 @@ impl Page {
             .await;
     }
 
+    /// Drags piece `label` in Play and waits until the page has handled the
+    /// drag (played or refused it: `#board`'s `data-drags` count goes up).
+    pub async fn drag_handled(&self, label: &str, rows: i32, cols: i32) {
+        let count = "return Number(document.getElementById('board').dataset.drags || 0)";
+        let before = self.js(count).await.as_u64().unwrap();
+        self.drag(label, rows, cols).await;
+        self.wait(
+            "the drag handled",
+            &format!(
+                "Number(document.getElementById('board').dataset.drags || 0) === {}",
+                before + 1
+            ),
+        )
+        .await;
+    }
+
     /// Drags the piece of a move as the API writes it (`{"piece",
     /// "direction", "distance"}`).
     pub async fn drag_move(&self, slide: &Value) {
