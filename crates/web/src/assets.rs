@@ -1,5 +1,6 @@
-//! The page: HTML, CSS and JavaScript modules compiled into the binary, so
-//! `unblocker serve` needs no files and the page works offline. Each answer carries an ETag (a hash of the
+//! The page: HTML, CSS, JavaScript modules, the web app manifest and its
+//! icons (to add the page to a phone's home screen) compiled into the
+//! binary, so `unblocker serve` needs no files and the page works offline. Each answer carries an ETag (a hash of the
 //! file's bytes): a browser revalidates its copy (`cache-control:
 //! no-cache`) and gets 304 without the body when it is still current.
 //! Text is sent gzip- or brotli-compressed when the browser accepts it.
@@ -15,6 +16,21 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     ("/", HTML, include_bytes!("../static/index.html")),
     ("/app.css", CSS, include_bytes!("../static/app.css")),
     ("/favicon.svg", SVG, include_bytes!("../static/favicon.svg")),
+    (
+        "/manifest.webmanifest",
+        MANIFEST,
+        include_bytes!("../static/manifest.webmanifest"),
+    ),
+    (
+        "/icon-192.png",
+        PNG,
+        include_bytes!("../static/icon-192.png"),
+    ),
+    (
+        "/icon-512.png",
+        PNG,
+        include_bytes!("../static/icon-512.png"),
+    ),
     ("/js/main.js", JS, include_bytes!("../static/js/main.js")),
     ("/js/api.js", JS, include_bytes!("../static/js/api.js")),
     ("/js/board.js", JS, include_bytes!("../static/js/board.js")),
@@ -35,6 +51,8 @@ const HTML: &str = "text/html; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 const SVG: &str = "image/svg+xml";
+const PNG: &str = "image/png";
+const MANIFEST: &str = "application/manifest+json";
 
 /// The ETag of each file of [`ASSETS`], in the same order: a weak tag (the
 /// bytes sent may be compressed) of the FNV-1a hash of its bytes.

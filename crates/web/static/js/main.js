@@ -98,6 +98,11 @@ export const app = {
     share.write(this);
   },
 
+  /** Writes the link again (a move played). */
+  relink() {
+    share.write(this);
+  },
+
   drawStart() {
     if (this.puzzle) this.board.draw(this.puzzle.model);
   },
@@ -159,6 +164,7 @@ async function openLink() {
       return;
     }
     app.show(view);
+    if (view === 'play' && link.moves.length) play.replay(app, link.moves);
     if (view === 'solve' || view === 'stats') {
       await solve.run(app);
       watch.goTo(app, link.step || 0);
@@ -228,7 +234,7 @@ async function start() {
   setupDisabled();
   setupTabs();
   setupUndoKeys();
-  $('share').addEventListener('click', () => share.copy(app));
+  $('share').addEventListener('click', () => share.share(app));
   $('banner-next').addEventListener('click', () => load.next(app));
   $('banner-close').addEventListener('click', () => app.banner(null));
   load.setup(app);

@@ -3,7 +3,7 @@
 // from the current position and the win: the target drives out, then the verdict.
 
 import { postJson, readBoard } from './api.js';
-import { applyMove, describeMove, onPieceKey, pieceName, toRequest } from './board.js';
+import { applyMove, describeMove, onPieceKey, overlaps, pieceName, toRequest } from './board.js';
 import * as solve from './solve.js';
 
 const $ = id => document.getElementById(id);
@@ -74,6 +74,7 @@ function moved(app) {
   stopHint();
   draw(app);
   showScore(app);
+  app.relink();
   refreshLegal(app).catch(error => say(error.message, 'error'));
 }
 
@@ -147,6 +148,33 @@ function move(app, slide, { keepFuture = false } = {}) {
   if (!keepFuture) state.future = [];
   say('');
   app.announce(`${describeMove(slide)}. ${amount(app, count(state.history, metricOf(app)))}.`);
+  moved(app);
+}
+
+/** The moves played so far (what a shared link keeps). */
+export function played() {
+  return state.history;
+}
+
+/**
+ * Plays `moves` (a shared link's) from the start, as far as each is legal on
+ * the board (a move off the board or through a piece stops the replay).
+ */
+export function replay(app, moves) {
+  let model = state.model;
+  const history = [];
+  for (const m of moves) {
+    const next = applyMove(model, m);
+    const piece = next.pieces.find(p => p.label === m.piece);
+    const inside = piece && piece.row >= 0 && piece.col >= 0 && piece.row + piece.height <= model.height
+      && piece.col + piece.width <= model.width;
+    if (!inside || overlaps(next).length) break;
+    model = next;
+    history.push(m);
+  }
+  state.model = model;
+  state.history = history;
+  state.future = [];
   moved(app);
 }
 

@@ -459,3 +459,88 @@ async fn play_goes_from_piece_to_piece_with_the_arrows() {
     );
     page.close().await;
 }
+
+/// A random puzzle's link keeps its title and difficulty, and in Play the
+/// moves played; the Share button hands the link to the phone's share sheet
+/// (Web Share API) where there is one; the page has a web app manifest with
+/// its icons and arrives compressed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn links_keep_a_random_puzzle_and_its_moves_and_the_page_installs() {
+    let _one = ONE_BROWSER.lock().await;
+    let page = phone(Screen::Phone(390, 844), "/").await;
+    page.click("#load-random").await;
+    page.wait("the solution playing", PLAYING).await;
+    let title = page.text("#puzzle-name").await;
+    // Two moves of the solution played in Play.
+    page.click("#tab-play").await;
+    page.wait_for_moves().await;
+    let moves = page
+        .js("return [...document.querySelectorAll('#w-moves li')].slice(0, 2).map(li => li.textContent)")
+        .await;
+    let moves: Vec<String> = moves
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    for (i, m) in moves.iter().enumerate() {
+        let f: Vec<&str> = m.split(' ').collect();
+        let (rows, cols) = cells(f[1], f[2].parse().unwrap());
+        page.drag(f[0], rows, cols).await;
+        page.wait_count(i as u32 + 1).await;
+        page.wait_for_moves().await;
+    }
+    let link = page.js("return location.hash").await;
+    let link = link.as_str().unwrap().to_string();
+    assert!(
+        link.contains("&t=") && link.contains("&r=21-25-0-") && link.contains("&h="),
+        "{link}"
+    );
+    // The phone's share sheet gets the link.
+    page.js("window.shared = null; navigator.share = data => { window.shared = data; return Promise.resolve(); };")
+        .await;
+    page.click("#share").await;
+    page.wait("the share sheet", "window.shared !== null").await;
+    assert_eq!(
+        page.js("return window.shared.url === location.href").await,
+        json!(true)
+    );
+    // Opened again: the same title, the moves played, and Next puzzle at the same difficulty.
+    page.go("/").await;
+    page.go(&format!("/{link}")).await;
+    page.wait_count(2).await;
+    assert_eq!(page.text("#puzzle-name").await, title);
+    assert_eq!(
+        page.js("return [document.getElementById('play-count').textContent, location.hash.includes('&h=')]")
+            .await,
+        json!(["2", true])
+    );
+    // The manifest and its icons.
+    let manifest = page
+        .js_async("const done = arguments[arguments.length - 1];
+             (async () => {
+               const href = document.querySelector('link[rel=manifest]').href;
+               const manifest = await (await fetch(href)).json();
+               const icons = await Promise.all(manifest.icons.map(async i => {
+                 const r = await fetch(i.src);
+                 const bitmap = await createImageBitmap(await r.blob());
+                 return [r.headers.get('content-type'), `${bitmap.width}x${bitmap.height}`, i.sizes];
+               }));
+               return { display: manifest.display, start: manifest.start_url, icons };
+             })().then(done, e => done(String(e)));")
+        .await;
+    assert_eq!(
+        manifest,
+        json!({"display": "standalone", "start": "/", "icons": [
+            ["image/png", "192x192", "192x192"], ["image/png", "512x512", "512x512"]]})
+    );
+    // The page arrived compressed.
+    let sizes = page
+        .js("const n = performance.getEntriesByType('navigation')[0]; return [n.encodedBodySize, n.decodedBodySize];")
+        .await;
+    assert!(
+        sizes[0].as_u64().unwrap() * 2 < sizes[1].as_u64().unwrap(),
+        "compressed: {sizes}"
+    );
+    page.close().await;
+}

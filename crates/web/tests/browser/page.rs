@@ -203,6 +203,11 @@ impl Page {
         self.client.execute(script, vec![]).await.unwrap()
     }
 
+    /// Runs a script that calls its last argument with the answer.
+    pub async fn js_async(&self, script: &str) -> Value {
+        self.client.execute_async(script, vec![]).await.unwrap()
+    }
+
     /// Waits up to 20 s for a JavaScript condition.
     pub async fn wait(&self, what: &str, condition: &str) {
         let script = format!("return !!({condition});");
