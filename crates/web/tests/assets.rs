@@ -58,7 +58,7 @@ async fn the_page_is_sent_compressed() {
         "the page's {} files: {raw} bytes, {gzip} gzipped, {brotli} with brotli",
         PAGE.len()
     );
-    assert!(gzip * 3 < raw, "{gzip} of {raw}");
+    assert!(gzip * 10 < raw * 4, "under 40%: {gzip} of {raw}");
     assert!(brotli <= gzip, "{brotli} {gzip}");
 }
 
