@@ -86,7 +86,7 @@ function showVerdict(result) {
     const main = result.metric === 'step'
       ? `${result.steps} steps (${result.moves} moves)`
       : `${result.moves} moves (${result.steps} steps)`;
-    node.textContent = `Solved in ${main}, optimal in ${result.metric} · ${stats.examined.toLocaleString()} positions examined in ${stats.elapsed_ms.toFixed(1)} ms`;
+    node.textContent = `Solved in ${main}, the fewest possible · ${stats.examined.toLocaleString()} positions looked at in ${stats.elapsed_ms.toFixed(1)} ms`;
     node.className = 'result solved';
   } else if (result.status === 'unsolvable') {
     node.textContent = `Unsolvable: all ${stats.enqueued.toLocaleString()} reachable positions were seen, and in none does the target reach its goal.`;

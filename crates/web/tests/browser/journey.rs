@@ -129,6 +129,17 @@ async fn random_journey(screen: Screen) {
             .await,
     );
     assert!(title.ends_with("· no walls"), "{title}");
+    // No keyboard hints on a touch phone, and no code quotes in any text.
+    assert_eq!(
+        page.js("return [...document.querySelectorAll('.hint.keys')].map(h => getComputedStyle(h).display)")
+            .await,
+        json!(["none", "none", "none"])
+    );
+    assert_eq!(
+        page.js("return document.body.textContent.includes('`')")
+            .await,
+        json!(false)
+    );
     assert_eq!(walls, json!(0), "{title}");
     assert_eq!(page.js(BOARD_OUTSIDE).await, Value::Null);
     shot(&page, "random-watch").await;
