@@ -16,7 +16,7 @@ pub const ARROW_UP: char = '\u{E013}';
 pub const ARROW_RIGHT: char = '\u{E014}';
 pub const ARROW_DOWN: char = '\u{E015}';
 
-fn arrow(direction: &str) -> char {
+pub fn arrow(direction: &str) -> char {
     match direction {
         "up" => ARROW_UP,
         "down" => ARROW_DOWN,
