@@ -135,13 +135,14 @@ impl Source {
         Ok(table)
     }
 
-    /// A start at a distance in range, with its component's table.
+    /// A start at a distance in range, with its component's table (its
+    /// pieces numbered as in the table's board, which the look-ups need).
     fn draw(&mut self, rng: &mut Rng) -> PyResult<(Board, u32, Arc<Distances>)> {
         for _ in 0..64 {
             let i = (rng.next() % self.candidates.len() as u64) as usize;
             let table = self.table(i)?;
             if let Some((board, d)) = table.pick(self.range, rng.next()) {
-                return Ok((board.canonical(), d, table));
+                return Ok((board, d, table));
             }
         }
         Err(value_error(format!(
@@ -189,7 +190,7 @@ fn random_puzzle(
     )?;
     let mut rng = Rng(seed);
     let (board, d, _) = py.detach(|| source.draw(&mut rng))?;
-    Ok((PyBoard::new(board), d))
+    Ok((PyBoard::new(board.canonical()), d))
 }
 
 struct Slot {
