@@ -8,7 +8,7 @@ use crate::errors::{board_error, database_error, value_error};
 use numpy::{IntoPyArray, PyArray1, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use std::collections::HashMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use unblocker_db::{Database, Filter, Record};
 use unblocker_model::format::{self, ParseOptions};
 use unblocker_model::{catalog, Board, Content, Direction, Game, Goal, Side, Slide};
@@ -19,16 +19,45 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// The embedded sample of the 6x6 database, read once.
-fn sample() -> PyResult<&'static [Record]> {
-    static SAMPLE: OnceLock<Vec<Record>> = OnceLock::new();
+/// The embedded sample of the 6x6 database, read once: each record with
+/// its board.
+fn sample() -> PyResult<&'static [(Record, Board)]> {
+    static SAMPLE: OnceLock<Vec<(Record, Board)>> = OnceLock::new();
     if let Some(s) = SAMPLE.get() {
         return Ok(s);
     }
     let records = Database::sample()
         .and_then(|db| db.query(&Filter::default()))
         .map_err(database_error)?;
-    Ok(SAMPLE.get_or_init(|| records))
+    let boards = with_boards(records)?;
+    Ok(SAMPLE.get_or_init(|| boards))
+}
+
+fn with_boards(records: Vec<Record>) -> PyResult<Vec<(Record, Board)>> {
+    records
+        .into_iter()
+        .map(|r| {
+            let board = format::parse(&r.board, ParseOptions::default()).map_err(board_error)?;
+            Ok((r, board))
+        })
+        .collect()
+}
+
+/// The distance table of `board`'s component, shared by every environment
+/// (at most [`KEPT_TABLES`] are kept).
+fn table_of(board: &Board) -> PyResult<Arc<Distances>> {
+    static TABLES: OnceLock<Mutex<HashMap<Board, Arc<Distances>>>> = OnceLock::new();
+    let tables = TABLES.get_or_init(Mutex::default);
+    if let Some(t) = tables.lock().unwrap_or_else(|e| e.into_inner()).get(board) {
+        return Ok(t.clone());
+    }
+    let table = Arc::new(Distances::new(board).map_err(value_error)?);
+    let mut tables = tables.lock().unwrap_or_else(|e| e.into_inner());
+    if tables.len() >= KEPT_TABLES {
+        tables.clear();
+    }
+    tables.insert(board.clone(), table.clone());
+    Ok(table)
 }
 
 /// A small fast generator (SplitMix64), seeded by the caller so that
@@ -50,8 +79,6 @@ impl Rng {
 pub struct Source {
     candidates: Vec<Board>,
     range: (u32, u32),
-    /// Distance tables of the candidates used lately.
-    tables: HashMap<usize, Arc<Distances>>,
 }
 
 /// At most this many distance tables are kept.
@@ -77,28 +104,28 @@ impl Source {
         let candidates: Vec<Board> = match game {
             Game::RushHour => {
                 let from_file;
-                let records: &[Record] = match database {
+                let records: &[(Record, Board)] = match database {
                     Some(path) => {
                         let db = Database::open_existing(std::path::Path::new(path))
                             .map_err(database_error)?;
-                        from_file = db
-                            .query(&Filter {
+                        from_file = with_boards(
+                            db.query(&Filter {
                                 min_moves: Some(range.0),
                                 random: true,
                                 limit: Some(20_000),
                                 ..Filter::default()
                             })
-                            .map_err(database_error)?;
+                            .map_err(database_error)?,
+                        )?;
                         &from_file
                     }
                     None => sample()?,
                 };
                 records
                     .iter()
-                    .filter(|r| r.moves >= range.0 && (walls.0..=walls.1).contains(&r.walls))
-                    .map(|r| format::parse(&r.board, ParseOptions::default()))
-                    .collect::<Result<_, _>>()
-                    .map_err(board_error)?
+                    .filter(|(r, _)| r.moves >= range.0 && (walls.0..=walls.1).contains(&r.walls))
+                    .map(|(_, b)| b.clone())
+                    .collect()
             }
             Game::Klotski => catalog::bundled()
                 .iter()
@@ -116,31 +143,15 @@ impl Source {
                 "no puzzle matches these moves and walls (the embedded sample has 6x6 Rush Hour puzzles of 1 to 60 moves with 0 to 2 walls)",
             ));
         }
-        Ok(Source {
-            candidates,
-            range,
-            tables: HashMap::new(),
-        })
-    }
-
-    fn table(&mut self, i: usize) -> PyResult<Arc<Distances>> {
-        if let Some(t) = self.tables.get(&i) {
-            return Ok(t.clone());
-        }
-        let table = Arc::new(Distances::new(&self.candidates[i]).map_err(value_error)?);
-        if self.tables.len() >= KEPT_TABLES {
-            self.tables.clear();
-        }
-        self.tables.insert(i, table.clone());
-        Ok(table)
+        Ok(Source { candidates, range })
     }
 
     /// A start at a distance in range, with its component's table (its
     /// pieces numbered as in the table's board, which the look-ups need).
-    fn draw(&mut self, rng: &mut Rng) -> PyResult<(Board, u32, Arc<Distances>)> {
+    fn draw(&self, rng: &mut Rng) -> PyResult<(Board, u32, Arc<Distances>)> {
         for _ in 0..64 {
             let i = (rng.next() % self.candidates.len() as u64) as usize;
-            let table = self.table(i)?;
+            let table = table_of(&self.candidates[i])?;
             if let Some((board, d)) = table.pick(self.range, rng.next()) {
                 return Ok((board, d, table));
             }
@@ -181,7 +192,7 @@ fn random_puzzle(
     database: Option<&str>,
 ) -> PyResult<(PyBoard, u32)> {
     let game = parse_game(game)?;
-    let mut source = Source::new(
+    let source = Source::new(
         game,
         (min_moves, max_moves),
         (min_walls, max_walls),
@@ -433,7 +444,7 @@ impl EnvCore {
             .max()
             .unwrap_or(1);
         let first = source.candidates[0].clone();
-        let table = Arc::new(Distances::new(&first).map_err(value_error)?);
+        let table = table_of(&first)?;
         let slots = (0..n)
             .map(|_| Slot {
                 board: first.clone(),
