@@ -236,7 +236,7 @@ impl PyBoard {
     /// The board after ``move``: a :class:`Move` or a ``(piece, direction,
     /// distance)`` tuple (piece a letter or an index). A Klotski move along
     /// a path applies each segment. Raises :class:`MoveError`.
-    fn apply(&self, r#move: &Bound<'_, PyAny>) -> PyResult<PyBoard> {
+    pub fn apply(&self, r#move: &Bound<'_, PyAny>) -> PyResult<PyBoard> {
         let segments = PyMove::segments_of(r#move)?;
         let mut board = self.board.clone();
         for slide in segments {

@@ -98,8 +98,7 @@ impl PySolution {
         let mut board = PyBoard::new(self.start.clone());
         let mut boards = vec![board.clone()];
         for m in &self.moves {
-            let m = Bound::new(py, m.clone())?;
-            board = board_apply(&board, m.as_any())?;
+            board = board.apply(Bound::new(py, m.clone())?.as_any())?;
             boards.push(board.clone());
         }
         Ok(boards)
@@ -123,14 +122,6 @@ impl PySolution {
 /// A number, or Python's `None`.
 fn none_or(n: Option<u32>) -> String {
     n.map_or("None".to_string(), |n| n.to_string())
-}
-
-fn board_apply(board: &PyBoard, m: &Bound<'_, PyAny>) -> PyResult<PyBoard> {
-    let mut b = board.board.clone();
-    for slide in PyMove::segments_of(m)? {
-        b = b.apply(slide).map_err(crate::errors::move_error)?;
-    }
-    Ok(PyBoard::new(b))
 }
 
 pub fn json_to_python(py: Python<'_>, value: &serde_json::Value) -> PyResult<Py<PyAny>> {
