@@ -151,7 +151,7 @@ def main():
     if args.wheel:
         print(f"| wheel size | {args.wheel.stat().st_size / 1e6:.1f} MB | | |")
     ours_size = tree_bytes(Path(unblocker.__file__).parent)
-    plg_size = tree_bytes(Path(parkinglotgym.__file__).parent) + tree_bytes(Path(parkinglotpuzzle.__file__).parent)
+    plg_size = tree_bytes(Path(parkinglotgym.__file__).parent) + tree_bytes(Path(list(parkinglotpuzzle.__path__)[0]))
     print(f"| installed size | {ours_size / 1e6:.1f} MB | parkinglotgym + parkinglotpuzzle {plg_size / 1e6:.0f} MB | |")
 
 

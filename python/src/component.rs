@@ -3,7 +3,7 @@
 //! left, and where they draw starts of a chosen difficulty from.
 
 use std::collections::HashMap;
-use std::hash::Hash;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use unblocker_engine::klotski::{KlotskiKey, KlotskiSpace};
 use unblocker_engine::rush::RushSpace;
 use unblocker_engine::{Space, State};
@@ -34,10 +34,34 @@ impl std::fmt::Display for TableError {
     }
 }
 
+/// Hashes an engine state by its own well-mixed [`State::hash64`] (the
+/// keys are `u64` or `u128`), far cheaper than SipHash.
+#[derive(Default)]
+struct StateHasher(u64);
+
+impl Hasher for StateHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).hash64();
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0 ^ n).hash64();
+    }
+    fn write_u128(&mut self, n: u128) {
+        self.0 = (self.0 ^ n.hash64()).hash64();
+    }
+}
+
+type StateMap<K> = HashMap<K, u32, BuildHasherDefault<StateHasher>>;
+
 /// Every position of a component with its distance to the nearest goal.
 struct Map<S: Space> {
     space: S,
-    index: HashMap<S::State, u32>,
+    index: StateMap<S::State>,
     states: Vec<S::State>,
     distance: Vec<u32>,
 }
@@ -51,21 +75,24 @@ where
     /// undirected).
     fn build(space: S, metric: Metric) -> Result<Map<S>, TableError> {
         let start = space.start();
-        let mut index = HashMap::from([(start, 0u32)]);
+        let mut index = StateMap::default();
+        index.insert(start, 0u32);
+        let mut out = vec![(start, 0); space.max_neighbors()];
         let mut states = vec![start];
         let mut offsets = vec![0u32];
         let mut edges: Vec<u32> = Vec::new();
         let mut next = 0;
         while next < states.len() {
             let state = states[next];
-            space.expand(state, metric, |neighbour, _| {
+            let count = space.expand_into(state, metric, &mut out);
+            for &(neighbour, _) in &out[..count] {
                 let n = states.len() as u32;
                 let id = *index.entry(neighbour).or_insert(n);
                 if id == n {
                     states.push(neighbour);
                 }
                 edges.push(id);
-            });
+            }
             offsets.push(edges.len() as u32);
             if states.len() > MAX_POSITIONS {
                 return Err(TableError::TooLarge);

@@ -280,7 +280,7 @@ impl EnvCore {
     }
 
     /// Writes slot `i`'s observation and action mask.
-    fn observe(&self, i: usize, obs: &mut [u8], mask: &mut [bool]) {
+    fn observe(&self, i: usize, obs: &mut [u8], mask: &mut [i8]) {
         let (w, c) = (self.width, self.channels());
         let board = &self.slots[i].board;
         let contents = board.contents();
@@ -304,7 +304,7 @@ impl EnvCore {
                 }
                 let free = reach(board, &contents, p, direction).min(self.reach);
                 let base = (p * 4 + d) * self.reach;
-                mask[base..base + free].fill(true);
+                mask[base..base + free].fill(1);
             }
         }
     }
@@ -314,7 +314,7 @@ impl EnvCore {
         let n = self.slots.len();
         let cells = self.width * self.height * self.channels();
         let mut obs = vec![0u8; n * cells];
-        let mut mask = vec![false; n * self.actions()];
+        let mut mask = vec![0i8; n * self.actions()];
         for i in 0..n {
             self.observe(
                 i,

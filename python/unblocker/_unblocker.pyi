@@ -192,7 +192,7 @@ class EnvCore:
     def num_envs(self) -> int: ...
     def reset(
         self, seed: Optional[int] = None
-    ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_], npt.NDArray[np.int32]]: ...
+    ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.int8], npt.NDArray[np.int32]]: ...
     def step(
         self, actions: npt.NDArray[np.int64]
     ) -> Tuple[
@@ -200,7 +200,7 @@ class EnvCore:
         npt.NDArray[np.float32],
         npt.NDArray[np.bool_],
         npt.NDArray[np.bool_],
-        npt.NDArray[np.bool_],
+        npt.NDArray[np.int8],
         npt.NDArray[np.int32],
         npt.NDArray[np.bool_],
     ]: ...

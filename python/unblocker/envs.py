@@ -83,7 +83,7 @@ class _UnblockerEnv(gymnasium.Env):
 
     def _info(self, mask: np.ndarray, optimal: np.ndarray, illegal: bool = False) -> Dict[str, Any]:
         return {
-            "action_mask": mask[0].astype(np.int8),
+            "action_mask": mask[0],
             "optimal_remaining": int(optimal[0]),
             "illegal": illegal,
         }
@@ -174,12 +174,12 @@ class UnblockerVectorEnv(gymnasium.vector.VectorEnv):
             self._np_random, _ = gymnasium.utils.seeding.np_random(seed)
         draw = int(self.np_random.integers(0, 2**63))
         obs, mask, optimal = self._core.reset(draw)
-        return obs, {"action_mask": mask.astype(np.int8), "optimal_remaining": optimal}
+        return obs, {"action_mask": mask, "optimal_remaining": optimal}
 
     def step(self, actions):
         actions = np.asarray(actions, dtype=np.int64)
         obs, rewards, terminated, truncated, mask, optimal, illegal = self._core.step(actions)
-        infos = {"action_mask": mask.astype(np.int8), "optimal_remaining": optimal, "illegal": illegal}
+        infos = {"action_mask": mask, "optimal_remaining": optimal, "illegal": illegal}
         return obs, rewards, terminated, truncated, infos
 
     def boards(self):
