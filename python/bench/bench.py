@@ -36,10 +36,10 @@ def rate(count, seconds):
     return count / seconds
 
 
-def steps_unblocker(steps):
+def steps_unblocker(steps, components=None):
     from unblocker.envs import RushHourEnv
 
-    env = RushHourEnv(moves=(10, 30))
+    env = RushHourEnv(moves=(10, 30), components=components)
     rng = np.random.default_rng(0)
     _, info = env.reset(seed=0)
     start = time.perf_counter()
@@ -54,10 +54,10 @@ def steps_unblocker(steps):
     return rate(steps, time.perf_counter() - start)
 
 
-def steps_unblocker_vector(calls, num_envs):
+def steps_unblocker_vector(calls, num_envs, components=None):
     from unblocker.envs import UnblockerVectorEnv
 
-    env = UnblockerVectorEnv(num_envs, moves=(10, 30), max_steps=EPISODE)
+    env = UnblockerVectorEnv(num_envs, moves=(10, 30), max_steps=EPISODE, components=components)
     rng = np.random.default_rng(0)
     _, info = env.reset(seed=0)
     n = env.single_action_space.n
@@ -138,8 +138,12 @@ def main():
     plg = steps_parkinglotgym(args.steps // 4)
     ours = steps_unblocker(args.steps)
     vector = steps_unblocker_vector(args.steps // args.num_envs * 4, args.num_envs)
+    fixed = steps_unblocker(args.steps, components=64)
+    vector_fixed = steps_unblocker_vector(args.steps // args.num_envs * 4, args.num_envs, components=64)
     print(f"| env steps/s, one env | {ours:,.0f} | parkinglotgym {plg:,.0f} | {ours / plg:.1f}x |")
-    print(f"| env steps/s, vectorised ({args.num_envs} envs) | {vector:,.0f} | parkinglotgym {plg:,.0f} | {vector / plg:.0f}x |")
+    print(f"| env steps/s, vectorised ({args.num_envs} envs) | {vector:,.0f} | parkinglotgym {plg:,.0f} | {vector / plg:.1f}x |")
+    print(f"| env steps/s, one env, `components=64` | {fixed:,.0f} | parkinglotgym {plg:,.0f} | {fixed / plg:.1f}x |")
+    print(f"| env steps/s, vectorised, `components=64` | {vector_fixed:,.0f} | parkinglotgym {plg:,.0f} | {vector_fixed / plg:.1f}x |")
     one, threads, pure = solves(args.data)
     print(f"| optimal solves/s, rush1000.txt first 100, one thread | {one:,.1f} | pure-Python BFS {pure:,.2f} | {one / pure:.0f}x |")
     print(f"| optimal solves/s, same, `solve_many` ({os.cpu_count()} cores) | {threads:,.1f} | pure-Python BFS {pure:,.2f} | {threads / pure:.0f}x |")

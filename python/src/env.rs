@@ -94,6 +94,7 @@ impl Source {
         walls: (u32, u32),
         size: Option<(usize, usize)>,
         database: Option<&str>,
+        components: Option<usize>,
     ) -> PyResult<Source> {
         if range.0 > range.1 {
             return Err(value_error(format!(
@@ -134,10 +135,19 @@ impl Source {
                 .filter(|b| walls.0 <= b.walls().len() as u32 && b.walls().len() as u32 <= walls.1)
                 .collect(),
         };
-        let candidates: Vec<Board> = candidates
+        let mut candidates: Vec<Board> = candidates
             .into_iter()
             .filter(|b| size.is_none_or(|s| (b.width(), b.height()) == s))
             .collect();
+        if let Some(k) = components.filter(|&k| k < candidates.len()) {
+            // The same components every time: a fixed set to train on.
+            let mut rng = Rng(0x5EED);
+            for i in 0..k {
+                let j = i + (rng.next() % (candidates.len() - i) as u64) as usize;
+                candidates.swap(i, j);
+            }
+            candidates.truncate(k.max(1));
+        }
         if candidates.is_empty() {
             return Err(value_error(
                 "no puzzle matches these moves and walls (the embedded sample has 6x6 Rush Hour puzzles of 1 to 60 moves with 0 to 2 walls)",
@@ -198,6 +208,7 @@ fn random_puzzle(
         (min_walls, max_walls),
         None,
         database,
+        None,
     )?;
     let mut rng = Rng(seed);
     let (board, d, _) = py.detach(|| source.draw(&mut rng))?;
@@ -405,8 +416,10 @@ impl EnvCore {
     /// ``max_walls`` walls. Reward: -1 a move plus ``shaping`` times the
     /// drop in optimal distance. ``max_steps`` > 0 truncates episodes;
     /// ``autoreset`` restarts a finished slot on its next step.
+    /// ``components`` limits the starts to that many components (a fixed
+    /// set, whose distance tables stay cached).
     #[new]
-    #[pyo3(signature = (game="rush", n=1, *, min_moves=1, max_moves=60, min_walls=0, max_walls=2, shaping=0.0, max_steps=0, autoreset=false, database=None))]
+    #[pyo3(signature = (game="rush", n=1, *, min_moves=1, max_moves=60, min_walls=0, max_walls=2, shaping=0.0, max_steps=0, autoreset=false, database=None, components=None))]
     #[allow(clippy::too_many_arguments)]
     fn py_new(
         game: &str,
@@ -419,6 +432,7 @@ impl EnvCore {
         max_steps: u32,
         autoreset: bool,
         database: Option<&str>,
+        components: Option<usize>,
     ) -> PyResult<EnvCore> {
         let game = parse_game(game)?;
         if !(1..=1_000_000).contains(&n) {
@@ -436,6 +450,7 @@ impl EnvCore {
             (min_walls, max_walls),
             Some(size),
             database,
+            components,
         )?;
         let pieces = source
             .candidates

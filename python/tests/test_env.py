@@ -115,3 +115,14 @@ def test_bad_env_arguments():
     assert unblocker.envs.RushHourEnv is RushHourEnv
     assert isinstance(RushHourEnv().reset(seed=0)[0], np.ndarray)
     assert Board.parse("card1").game == "rush"
+
+
+def test_a_fixed_set_of_components():
+    env = UnblockerVectorEnv(8, moves=(5, 9), components=2, max_steps=3)
+    env.reset(seed=0)
+    starts = set()
+    for _ in range(12):
+        starts.update(b.canonical() for b in env.boards())
+        env.step(np.full(8, -1, dtype=np.int64))
+    components = {b.analyze().reachable_states for b in starts}
+    assert len(starts) > 2 and len(components) <= 2

@@ -183,6 +183,7 @@ class EnvCore:
         max_steps: int = 0,
         autoreset: bool = False,
         database: Optional[str] = None,
+        components: Optional[int] = None,
     ) -> None: ...
     @property
     def observation_shape(self) -> Tuple[int, int, int]: ...

@@ -8,7 +8,9 @@ an action is a slide ``(piece, direction, distance)`` numbered
 down, left, right), with the legal ones in ``info["action_mask"]``. The
 reward is -1 a move, plus ``shaping`` times the drop of the optimal distance
 to the goal, which ``info["optimal_remaining"]`` gives after every step
-(computed by the engine for the whole component at reset). An illegal
+(computed by the engine for the whole component at reset; ``components=k``
+draws starts from a fixed set of k components, whose tables stay cached,
+for faster resets). An illegal
 action leaves the board as it is (``info["illegal"]``).
 :class:`UnblockerVectorEnv` steps N boards in one call into Rust.
 """
@@ -42,12 +44,13 @@ PIECES = np.array(
 
 
 def _core(game: str, num_envs: int, moves: MovesRange, walls: Walls, shaping: float,
-          max_steps: int, autoreset: bool, database: Optional[str]) -> EnvCore:
+          max_steps: int, autoreset: bool, database: Optional[str],
+          components: Optional[int]) -> EnvCore:
     low, high = moves_range(moves)
     wall_low, wall_high = walls_range(walls)
     return EnvCore(game, num_envs, min_moves=low, max_moves=high, min_walls=wall_low,
                    max_walls=wall_high, shaping=float(shaping), max_steps=max_steps,
-                   autoreset=autoreset, database=database)
+                   autoreset=autoreset, database=database, components=components)
 
 
 def render_rgb(observation: np.ndarray) -> np.ndarray:
@@ -72,11 +75,12 @@ class _UnblockerEnv(gymnasium.Env):
     game = "rush"
 
     def __init__(self, moves: MovesRange = (1, 60), walls: Walls = None, shaping: float = 0.0,
-                 render_mode: Optional[str] = None, database: Optional[str] = None) -> None:
+                 render_mode: Optional[str] = None, database: Optional[str] = None,
+                 components: Optional[int] = None) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.render_mode = render_mode
-        self._core = _core(self.game, 1, moves, walls, shaping, 0, False, database)
+        self._core = _core(self.game, 1, moves, walls, shaping, 0, False, database, components)
         self.observation_space = spaces.Box(0, 1, shape=self._core.observation_shape, dtype=np.uint8)
         self.action_space = spaces.Discrete(self._core.n_actions)
         self._observation: Optional[np.ndarray] = None
@@ -140,8 +144,8 @@ class KlotskiEnv(_UnblockerEnv):
     game = "klotski"
 
     def __init__(self, moves: MovesRange = (1, 100), walls: Walls = None, shaping: float = 0.0,
-                 render_mode: Optional[str] = None) -> None:
-        super().__init__(moves, walls, shaping, render_mode)
+                 render_mode: Optional[str] = None, components: Optional[int] = None) -> None:
+        super().__init__(moves, walls, shaping, render_mode, None, components)
 
 
 class UnblockerVectorEnv(gymnasium.vector.VectorEnv):
@@ -154,14 +158,14 @@ class UnblockerVectorEnv(gymnasium.vector.VectorEnv):
 
     def __init__(self, num_envs: int, game: str = "rush", moves: MovesRange = (1, 60),
                  walls: Walls = None, shaping: float = 0.0, max_steps: int = 200,
-                 database: Optional[str] = None) -> None:
+                 database: Optional[str] = None, components: Optional[int] = None) -> None:
         try:
             from gymnasium.vector import AutoresetMode
 
             self.metadata = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
         except ImportError:  # Gymnasium 1.0
             pass
-        self._core = _core(game, num_envs, moves, walls, shaping, max_steps, True, database)
+        self._core = _core(game, num_envs, moves, walls, shaping, max_steps, True, database, components)
         self.num_envs = num_envs
         self.single_observation_space = spaces.Box(0, 1, shape=self._core.observation_shape, dtype=np.uint8)
         self.single_action_space = spaces.Discrete(self._core.n_actions)
