@@ -1,0 +1,23 @@
+//! The `unblocker._unblocker` extension module: boards, moves, optimal
+//! solving, screenshots, the puzzle database and the environments' core,
+//! over the Rust libraries (the Python package `unblocker` wraps it).
+
+mod board;
+mod component;
+mod database;
+mod env;
+mod errors;
+mod pool;
+mod search;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _unblocker(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    board::register(m)?;
+    search::register(m)?;
+    database::register(m)?;
+    env::register(m)?;
+    Ok(())
+}
