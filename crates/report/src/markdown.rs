@@ -2,7 +2,7 @@
 //! breadth-first search, and `compare.md` with the charts beside it, our
 //! figures beside the FEUP study's and which algorithm to use.
 
-use crate::charts::category_charts;
+use crate::charts::{category_charts, overview_svg, write_chart, OVERVIEW};
 use crate::compare::Comparison;
 use crate::study::{read_measurements, StudyError};
 use std::fmt::Write as _;
@@ -84,6 +84,10 @@ impl Comparison {
             path: out.to_path_buf(),
             source,
         })?;
+        let overview = overview_svg(self)?;
+        write_chart(&out.join(OVERVIEW), &overview)?;
+        let png = Path::new(OVERVIEW).with_extension("png");
+        write_chart(&out.join(&png), &overview)?;
         let mut tables = String::new();
         for (category, members) in &self.categories {
             let _ = write!(
@@ -96,9 +100,14 @@ impl Comparison {
         }
         let text = format!(
             "# Unblocker's search algorithms on the FEUP levels and the ThinkFun cards\n\n\
+             ![Positions expanded against answer length, one point per search, per category]({})\n\n\
+             The overview above ([SVG]({OVERVIEW})): informed searches sit low (few positions \
+             expanded), optimal ones sit left (shortest answers).\n\n\
              Produced by `unblocker compare` (metric {}; release build, one thread). {}\n\
-             Charts: `<measure>-<category>.svg` in this directory (logarithmic scales).\n\
+             Charts per category: `<measure>-<category>.svg` in this directory (answer-length, \
+             time, expanded-nodes; logarithmic scales, bars the means, lines the spread).\n\
              {tables}\n{}\n{}",
+            png.display(),
             self.metric(),
             self.cut_note(),
             self.study_section(measurements)?,
