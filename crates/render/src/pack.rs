@@ -182,7 +182,7 @@ pub fn pages(puzzles: &[PackPuzzle], paper: Paper, labels: bool) -> Vec<String> 
     // The answers: one paragraph per puzzle, wrapped to the page's width.
     let (size, line) = (9.0, 12.5);
     let indent = 2.0 * size;
-    let per_line = ((w - 2.0 * MARGIN - indent) / (size * 0.64)) as usize;
+    let per_line = ((w - 2.0 * MARGIN - indent) / (size * 0.7)) as usize;
     let mut doc = page_doc(
         w,
         h,

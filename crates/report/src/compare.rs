@@ -219,7 +219,12 @@ impl Comparison {
 
     /// Variant `v`'s least and most of one measure over `members` (the
     /// spread its mean hides); `None` for no puzzles.
-    pub(crate) fn spread(&self, v: usize, members: &[usize], f: fn(&VariantRun) -> f64) -> Option<(f64, f64)> {
+    pub(crate) fn spread(
+        &self,
+        v: usize,
+        members: &[usize],
+        f: fn(&VariantRun) -> f64,
+    ) -> Option<(f64, f64)> {
         let values = members.iter().map(|&i| f(&self.runs[v][i]));
         let least = values.clone().fold(f64::INFINITY, f64::min);
         let most = values.fold(f64::NEG_INFINITY, f64::max);

@@ -21,9 +21,18 @@ const ROW: u32 = 34;
 
 /// The chart as SVG text: `axis` names the measure and its unit; a `count`
 /// has no ticks below 1.
-pub(crate) fn bar_chart(title: &str, axis: &str, count: bool, bars: &[Bar]) -> Result<String, Box<dyn std::error::Error>> {
+pub(crate) fn bar_chart(
+    title: &str,
+    axis: &str,
+    count: bool,
+    bars: &[Bar],
+) -> Result<String, Box<dyn std::error::Error>> {
     let n = bars.len();
-    let label_width = bars.iter().map(|b| text_width(&b.label, LABEL as f64)).fold(0.0, f64::max) as u32 + 24;
+    let label_width = bars
+        .iter()
+        .map(|b| text_width(&b.label, LABEL as f64))
+        .fold(0.0, f64::max) as u32
+        + 24;
     let (width, height) = (960, 150 + n as u32 * ROW);
     let solved = bars.iter().filter_map(|b| b.values);
     let low = solved.clone().map(|v| v.1).fold(f64::INFINITY, f64::min);
@@ -42,7 +51,8 @@ pub(crate) fn bar_chart(title: &str, axis: &str, count: bool, bars: &[Bar]) -> R
             .y_label_area_size(label_width)
             .build_cartesian_2d(
                 (lo..hi).log_scale().with_key_points(ticks(lo, hi)),
-                (0..n).into_segmented(),
+                // n segments: 0..=n-1.
+                (0..n.max(1) - 1).into_segmented(),
             )?;
         // The first bar on top.
         let row_of = |i: usize| n - 1 - i;
@@ -59,6 +69,7 @@ pub(crate) fn bar_chart(title: &str, axis: &str, count: bool, bars: &[Bar]) -> R
             .label_style((FONT, LABEL))
             .axis_desc_style((FONT, AXIS_TITLE))
             .bold_line_style(RGBColor(0xDD, 0xDD, 0xDD))
+            .light_line_style(WHITE)
             .draw()?;
         for (i, bar) in bars.iter().enumerate() {
             let j = row_of(i);
@@ -72,7 +83,10 @@ pub(crate) fn bar_chart(title: &str, axis: &str, count: bool, bars: &[Bar]) -> R
                 root.draw(&Text::new(
                     "solved none",
                     (at.0 + 8, at.1),
-                    (FONT, LABEL).into_font().color(&BLACK).pos(Pos::new(HPos::Left, VPos::Center)),
+                    (FONT, LABEL)
+                        .into_font()
+                        .color(&BLACK)
+                        .pos(Pos::new(HPos::Left, VPos::Center)),
                 ))?;
                 continue;
             };
@@ -89,12 +103,18 @@ pub(crate) fn bar_chart(title: &str, axis: &str, count: bool, bars: &[Bar]) -> R
             let line = BLACK.stroke_width(2);
             root.draw(&PathElement::new(vec![a, b], line))?;
             for end in [a, b] {
-                root.draw(&PathElement::new(vec![(end.0, end.1 - 7), (end.0, end.1 + 7)], line))?;
+                root.draw(&PathElement::new(
+                    vec![(end.0, end.1 - 7), (end.0, end.1 + 7)],
+                    line,
+                ))?;
             }
             root.draw(&Text::new(
                 short(mean),
                 (b.0 + 10, b.1),
-                (FONT, LABEL).into_font().color(&BLACK).pos(Pos::new(HPos::Left, VPos::Center)),
+                (FONT, LABEL)
+                    .into_font()
+                    .color(&BLACK)
+                    .pos(Pos::new(HPos::Left, VPos::Center)),
             ))?;
         }
         root.present()?;

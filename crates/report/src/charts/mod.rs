@@ -151,7 +151,11 @@ pub(crate) fn overview_svg(comparison: &Comparison) -> Result<String, ChartError
                         label: variant.label(),
                         colour: style::colour(variant.algorithm, variant.heuristic),
                         length: if solved.is_empty() { 0.0 } else { means.length },
-                        expanded: if solved.is_empty() { 0.0 } else { means.expanded.max(1.0) },
+                        expanded: if solved.is_empty() {
+                            0.0
+                        } else {
+                            means.expanded.max(1.0)
+                        },
                     }
                 })
                 .collect();
@@ -195,6 +199,8 @@ fn stats_svg(stats: &DatabaseStats) -> Result<String, Box<dyn std::error::Error>
         let max_moves = stats.by_moves.iter().map(|g| g.value).max().unwrap_or(1);
         let most = stats.by_moves.iter().map(|g| g.puzzles).max().unwrap_or(1) as f64;
         let (lo, hi) = decades(1.0, most, true);
+        // Bars start below the lowest tick, so that a single puzzle shows.
+        let base = lo / 2.0;
         let mut chart = ChartBuilder::on(&top)
             .caption(
                 format!("{} puzzles by optimal moves", stats.puzzles),
@@ -205,7 +211,7 @@ fn stats_svg(stats: &DatabaseStats) -> Result<String, Box<dyn std::error::Error>
             .y_label_area_size(76)
             .build_cartesian_2d(
                 0u64..max_moves + 1,
-                (lo..hi).log_scale().with_key_points(ticks(lo, hi)),
+                (base..hi).log_scale().with_key_points(ticks(lo, hi)),
             )?;
         chart
             .configure_mesh()
@@ -216,10 +222,11 @@ fn stats_svg(stats: &DatabaseStats) -> Result<String, Box<dyn std::error::Error>
             .label_style((FONT, LABEL))
             .axis_desc_style((FONT, AXIS_TITLE))
             .bold_line_style(RGBColor(0xDD, 0xDD, 0xDD))
+            .light_line_style(WHITE)
             .draw()?;
         chart.draw_series(stats.by_moves.iter().map(|g| {
             let mut bar = Rectangle::new(
-                [(g.value, lo), (g.value + 1, (g.puzzles as f64).max(lo))],
+                [(g.value, base), (g.value + 1, g.puzzles as f64)],
                 blue.filled(),
             );
             bar.set_margin(0, 0, 1, 1);
@@ -250,6 +257,7 @@ fn stats_svg(stats: &DatabaseStats) -> Result<String, Box<dyn std::error::Error>
             .label_style((FONT, LABEL))
             .axis_desc_style((FONT, AXIS_TITLE))
             .bold_line_style(RGBColor(0xDD, 0xDD, 0xDD))
+            .light_line_style(WHITE)
             .draw()?;
         chart.draw_series(LineSeries::new(by_pieces.clone(), blue.stroke_width(2)))?;
         chart.draw_series(by_pieces.iter().map(|&p| Circle::new(p, 4, blue.filled())))?;
@@ -275,16 +283,26 @@ fn stats_svg(stats: &DatabaseStats) -> Result<String, Box<dyn std::error::Error>
             .label_style((FONT, LABEL))
             .axis_desc_style((FONT, AXIS_TITLE))
             .bold_line_style(RGBColor(0xDD, 0xDD, 0xDD))
+            .light_line_style(WHITE)
             .draw()?;
         for (name, colour, value) in [
-            ("most", orange, (|g| g.max_moves as f64) as fn(&SizeGroup) -> f64),
+            (
+                "most",
+                orange,
+                (|g| g.max_moves as f64) as fn(&SizeGroup) -> f64,
+            ),
             ("mean", blue, |g| g.average_moves),
         ] {
-            let line: Vec<(f64, f64)> = sizes.iter().map(|g| (g.min_size as f64, value(g))).collect();
+            let line: Vec<(f64, f64)> = sizes
+                .iter()
+                .map(|g| (g.min_size as f64, value(g)))
+                .collect();
             chart
                 .draw_series(LineSeries::new(line.clone(), colour.stroke_width(2)))?
                 .label(name)
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2)));
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
+                });
             chart.draw_series(line.into_iter().map(|p| Circle::new(p, 4, colour.filled())))?;
         }
         chart

@@ -30,7 +30,10 @@ fn overlap(a: &Box2, b: &Box2) -> bool {
 }
 
 /// The overview as SVG text.
-pub(crate) fn overview(title: &str, panels: &[Panel]) -> Result<String, Box<dyn std::error::Error>> {
+pub(crate) fn overview(
+    title: &str,
+    panels: &[Panel],
+) -> Result<String, Box<dyn std::error::Error>> {
     let rows = (panels.len() + 1).div_ceil(COLUMNS);
     let (width, height) = (COLUMNS as u32 * PANEL.0, 60 + rows as u32 * PANEL.1);
     let mut svg = String::new();
@@ -50,7 +53,11 @@ pub(crate) fn overview(title: &str, panels: &[Panel]) -> Result<String, Box<dyn 
     Ok(svg)
 }
 
-fn panel<DB: DrawingBackend>(area: &DrawingArea<DB, plotters::coord::Shift>, name: &str, points: &[Point]) -> Result<(), Box<dyn std::error::Error>>
+fn panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    name: &str,
+    points: &[Point],
+) -> Result<(), Box<dyn std::error::Error>>
 where
     DB::ErrorType: 'static,
 {
@@ -59,10 +66,24 @@ where
         solved
             .iter()
             .map(|p| f(p))
-            .fold(if min { f64::INFINITY } else { 0.0 }, |a, b| if min { a.min(b) } else { a.max(b) })
+            .fold(if min { f64::INFINITY } else { 0.0 }, |a, b| {
+                if min {
+                    a.min(b)
+                } else {
+                    a.max(b)
+                }
+            })
     };
-    let (x_lo, x_hi) = decades(fold(|p| p.length, true).min(1e9), fold(|p| p.length, false), true);
-    let (y_lo, y_hi) = decades(fold(|p| p.expanded, true).min(1e9), fold(|p| p.expanded, false), true);
+    let (x_lo, x_hi) = decades(
+        fold(|p| p.length, true).min(1e9),
+        fold(|p| p.length, false),
+        true,
+    );
+    let (y_lo, y_hi) = decades(
+        fold(|p| p.expanded, true).min(1e9),
+        fold(|p| p.expanded, false),
+        true,
+    );
     let mut chart = ChartBuilder::on(area)
         .caption(name, (FONT, AXIS_TITLE + 2))
         .margin(14)
@@ -81,16 +102,46 @@ where
         .label_style((FONT, LABEL))
         .axis_desc_style((FONT, AXIS_TITLE))
         .bold_line_style(RGBColor(0xDD, 0xDD, 0xDD))
+        .light_line_style(WHITE)
         .draw()?;
     // Backend pixels, and the same relative to this panel (what it draws in).
     let base = area.get_base_pixel();
     let rel = |x: f64, y: f64| ((x as i32 - base.0), (y as i32 - base.1));
     let (xs, ys) = chart.plotting_area().get_pixel_range();
-    let bounds = (xs.start as f64, ys.start as f64, xs.end as f64, ys.end as f64);
-    let at: Vec<(i32, i32)> = solved.iter().map(|p| chart.backend_coord(&(p.length, p.expanded))).collect();
+    let bounds = (
+        xs.start as f64,
+        ys.start as f64,
+        xs.end as f64,
+        ys.end as f64,
+    );
+    let at: Vec<(i32, i32)> = solved
+        .iter()
+        .map(|p| chart.backend_coord(&(p.length, p.expanded)))
+        .collect();
     let r = RADIUS as f64 + 1.0;
-    let mut taken: Vec<Box2> = at.iter().map(|&(x, y)| (x as f64 - r, y as f64 - r, x as f64 + r, y as f64 + r)).collect();
+    let mut taken: Vec<Box2> = at
+        .iter()
+        .map(|&(x, y)| (x as f64 - r, y as f64 - r, x as f64 + r, y as f64 + r))
+        .collect();
     let size = LABEL as f64;
+    let unsolved: Vec<&str> = points
+        .iter()
+        .filter(|p| p.expanded <= 0.0)
+        .map(|p| p.label.as_str())
+        .collect();
+    if !unsolved.is_empty() {
+        let note = format!("not solved: {}", unsolved.join(", "));
+        let (left, top) = (bounds.0 + 6.0, bounds.3 - size - 6.0);
+        taken.push((left, top, left + text_width(&note, size), top + size));
+        area.draw(&Text::new(
+            note,
+            rel(left, top + size / 2.0),
+            (FONT, LABEL)
+                .into_font()
+                .color(&BLACK)
+                .pos(Pos::new(HPos::Left, VPos::Center)),
+        ))?;
+    }
     for (p, &(x, y)) in solved.iter().zip(&at) {
         let w = text_width(&p.label, size);
         let (x, y) = (x as f64, y as f64);
@@ -111,7 +162,8 @@ where
                 (x - d * 0.7 - w, y + v - size / 2.0),
             ] {
                 let b = (left, top, left + w, top + size);
-                let inside = b.0 >= bounds.0 && b.1 >= bounds.1 && b.2 <= bounds.2 && b.3 <= bounds.3;
+                let inside =
+                    b.0 >= bounds.0 && b.1 >= bounds.1 && b.2 <= bounds.2 && b.3 <= bounds.3;
                 if inside && !taken.iter().any(|t| overlap(t, &b)) {
                     place = Some((b, reach > 1.0));
                     break 'search;
@@ -122,7 +174,22 @@ where
         taken.push(b);
         if leader {
             let (cx, cy) = ((b.0 + b.2) / 2.0, (b.1 + b.3) / 2.0);
-            let end = (if cx < x { b.2 } else if cx > x + w / 2.0 { b.0 } else { cx }, if (cy - y).abs() < size { cy } else if cy < y { b.3 } else { b.1 });
+            let end = (
+                if cx < x {
+                    b.2
+                } else if cx > x + w / 2.0 {
+                    b.0
+                } else {
+                    cx
+                },
+                if (cy - y).abs() < size {
+                    cy
+                } else if cy < y {
+                    b.3
+                } else {
+                    b.1
+                },
+            );
             area.draw(&PathElement::new(
                 vec![rel(x, y), rel(end.0, end.1)],
                 RGBColor(0x88, 0x88, 0x88).stroke_width(1),
@@ -131,7 +198,10 @@ where
         area.draw(&Text::new(
             p.label.clone(),
             rel(b.0, (b.1 + b.3) / 2.0),
-            (FONT, LABEL).into_font().color(&BLACK).pos(Pos::new(HPos::Left, VPos::Center)),
+            (FONT, LABEL)
+                .into_font()
+                .color(&BLACK)
+                .pos(Pos::new(HPos::Left, VPos::Center)),
         ))?;
     }
     for (p, &(x, y)) in solved.iter().zip(&at) {
@@ -143,13 +213,22 @@ where
 }
 
 /// The key: each family's colour, and how to read the panels.
-fn key<DB: DrawingBackend>(area: &DrawingArea<DB, plotters::coord::Shift>) -> Result<(), Box<dyn std::error::Error>>
+fn key<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+) -> Result<(), Box<dyn std::error::Error>>
 where
     DB::ErrorType: 'static,
 {
-    let style = (FONT, LABEL + 1).into_font().color(&BLACK).pos(Pos::new(HPos::Left, VPos::Center));
+    let style = (FONT, LABEL + 1)
+        .into_font()
+        .color(&BLACK)
+        .pos(Pos::new(HPos::Left, VPos::Center));
     let mut y = 60;
-    area.draw(&Text::new("Colours: one hue per family, a shade per heuristic", (30, y), style.clone()))?;
+    area.draw(&Text::new(
+        "Colours: one hue per family, a shade per heuristic",
+        (30, y),
+        style.clone(),
+    ))?;
     for (name, colour) in FAMILIES {
         y += 30;
         area.draw(&Circle::new((42, y), RADIUS + 1, colour.filled()))?;

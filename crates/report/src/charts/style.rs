@@ -16,7 +16,10 @@ pub const LABEL: u32 = 14;
 /// The families of searches, in the order the charts list them: the blind
 /// ones, then each informed algorithm with its heuristics.
 pub const FAMILIES: [(&str, RGBColor); 4] = [
-    ("blind (BFS, bidirectional, IDDFS, DFS)", RGBColor(0x21, 0x66, 0xAC)),
+    (
+        "blind (BFS, bidirectional, IDDFS, DFS)",
+        RGBColor(0x21, 0x66, 0xAC),
+    ),
     ("A*", RGBColor(0xD9, 0x5F, 0x0E)),
     ("IDA*", RGBColor(0x75, 0x6B, 0xB1)),
     ("greedy", RGBColor(0x31, 0xA3, 0x54)),
@@ -130,7 +133,8 @@ pub fn short(v: f64) -> String {
 pub fn text_width(text: &str, size: f64) -> f64 {
     text.chars()
         .map(|c| match c {
-            'i' | 'l' | 'j' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' | ' ' | 'I' | '(' | ')' | '[' | ']' | 'f' | 't' | 'r' => 0.38,
+            'i' | 'l' | 'j' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' | ' ' | 'I' | '(' | ')'
+            | '[' | ']' | 'f' | 't' | 'r' => 0.38,
             'm' | 'w' | 'M' | 'W' | '—' | '…' => 0.92,
             c if c.is_ascii_uppercase() => 0.72,
             _ => 0.62,
