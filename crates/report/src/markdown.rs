@@ -101,8 +101,8 @@ impl Comparison {
         let text = format!(
             "# Unblocker's search algorithms on the FEUP levels and the ThinkFun cards\n\n\
              ![Positions expanded against answer length, one point per search, per category]({})\n\n\
-             The overview above ([SVG]({OVERVIEW})): informed searches sit low (few positions \
-             expanded), optimal ones sit left (shortest answers).\n\n\
+             The overview above ([SVG]({OVERVIEW})): lower is fewer positions expanded, further \
+             left shorter answers; one point per search, its means over the puzzles it solved.\n\n\
              Produced by `unblocker compare` (metric {}; release build, one thread). {}\n\
              Charts per category: `<measure>-<category>.svg` in this directory (answer-length, \
              time, expanded-nodes; logarithmic scales, bars the means, lines the spread).\n\
