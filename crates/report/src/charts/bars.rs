@@ -3,9 +3,8 @@
 //! the mean written after it; the searches' names on the left, never
 //! overlapping.
 
-use super::style::{decades, short, text_width, ticks, AXIS_TITLE, FONT, LABEL, TITLE};
+use super::style::{decades, in_style, label_style, short, text_width, ticks, FONT, LABEL, TITLE};
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// One bar.
 pub(crate) struct Bar {
@@ -56,8 +55,7 @@ pub(crate) fn bar_chart(
             )?;
         // The first bar on top.
         let row_of = |i: usize| n - 1 - i;
-        chart
-            .configure_mesh()
+        in_style(&mut chart.configure_mesh())
             .disable_y_mesh()
             .y_labels(n)
             .y_label_formatter(&|v| match v {
@@ -66,10 +64,6 @@ pub(crate) fn bar_chart(
             })
             .x_label_formatter(&|v| short(*v))
             .x_desc(axis)
-            .label_style((FONT, LABEL))
-            .axis_desc_style((FONT, AXIS_TITLE))
-            .bold_line_style(RGBColor(0xDD, 0xDD, 0xDD))
-            .light_line_style(WHITE)
             .draw()?;
         for (i, bar) in bars.iter().enumerate() {
             let j = row_of(i);
@@ -80,14 +74,7 @@ pub(crate) fn bar_chart(
             };
             let Some((mean, least, most)) = bar.values else {
                 let at = centre(lo);
-                root.draw(&Text::new(
-                    "solved none",
-                    (at.0 + 8, at.1),
-                    (FONT, LABEL)
-                        .into_font()
-                        .color(&BLACK)
-                        .pos(Pos::new(HPos::Left, VPos::Center)),
-                ))?;
+                root.draw(&Text::new("solved none", (at.0 + 8, at.1), label_style()))?;
                 continue;
             };
             let mut rect = Rectangle::new(
@@ -108,14 +95,7 @@ pub(crate) fn bar_chart(
                     line,
                 ))?;
             }
-            root.draw(&Text::new(
-                short(mean),
-                (b.0 + 10, b.1),
-                (FONT, LABEL)
-                    .into_font()
-                    .color(&BLACK)
-                    .pos(Pos::new(HPos::Left, VPos::Center)),
-            ))?;
+            root.draw(&Text::new(short(mean), (b.0 + 10, b.1), label_style()))?;
         }
         root.present()?;
     }

@@ -188,7 +188,7 @@ pub fn stats_chart(stats: &DatabaseStats, path: &Path) -> Result<(), ChartError>
 }
 
 fn stats_svg(stats: &DatabaseStats) -> Result<String, Box<dyn std::error::Error>> {
-    use style::{decades, short, ticks, AXIS_TITLE, FAMILIES, FONT, LABEL, TITLE};
+    use style::{decades, in_style, short, ticks, AXIS_TITLE, FAMILIES, FONT, LABEL, TITLE};
     let blue = FAMILIES[0].1;
     let orange = FAMILIES[1].1;
     let mut svg = String::new();
@@ -213,16 +213,11 @@ fn stats_svg(stats: &DatabaseStats) -> Result<String, Box<dyn std::error::Error>
                 0u64..max_moves + 1,
                 (base..hi).log_scale().with_key_points(ticks(lo, hi)),
             )?;
-        chart
-            .configure_mesh()
+        in_style(&mut chart.configure_mesh())
             .disable_x_mesh()
             .x_desc("optimal moves (slides)")
             .y_desc("puzzles (log scale)")
             .y_label_formatter(&|v| short(*v))
-            .label_style((FONT, LABEL))
-            .axis_desc_style((FONT, AXIS_TITLE))
-            .bold_line_style(RGBColor(0xDD, 0xDD, 0xDD))
-            .light_line_style(WHITE)
             .draw()?;
         chart.draw_series(stats.by_moves.iter().map(|g| {
             let mut bar = Rectangle::new(
@@ -248,16 +243,11 @@ fn stats_svg(stats: &DatabaseStats) -> Result<String, Box<dyn std::error::Error>
             .x_label_area_size(56)
             .y_label_area_size(60)
             .build_cartesian_2d(0f64..x_max, 0f64..y_max)?;
-        chart
-            .configure_mesh()
+        in_style(&mut chart.configure_mesh())
             .x_desc("cars, the target included")
             .y_desc("mean optimal moves")
             .x_label_formatter(&|v| short(*v))
             .y_label_formatter(&|v| short(*v))
-            .label_style((FONT, LABEL))
-            .axis_desc_style((FONT, AXIS_TITLE))
-            .bold_line_style(RGBColor(0xDD, 0xDD, 0xDD))
-            .light_line_style(WHITE)
             .draw()?;
         chart.draw_series(LineSeries::new(by_pieces.clone(), blue.stroke_width(2)))?;
         chart.draw_series(by_pieces.iter().map(|&p| Circle::new(p, 4, blue.filled())))?;
@@ -274,16 +264,11 @@ fn stats_svg(stats: &DatabaseStats) -> Result<String, Box<dyn std::error::Error>
                 (x_lo..x_hi).log_scale().with_key_points(ticks(x_lo, x_hi)),
                 0f64..y_max,
             )?;
-        chart
-            .configure_mesh()
+        in_style(&mut chart.configure_mesh())
             .x_desc("positions in the component (log scale)")
             .y_desc("optimal moves")
             .x_label_formatter(&|v| short(*v))
             .y_label_formatter(&|v| short(*v))
-            .label_style((FONT, LABEL))
-            .axis_desc_style((FONT, AXIS_TITLE))
-            .bold_line_style(RGBColor(0xDD, 0xDD, 0xDD))
-            .light_line_style(WHITE)
             .draw()?;
         for (name, colour, value) in [
             (

@@ -2,9 +2,11 @@
 //! against answer length, one labelled point per search (the labels placed
 //! where they overlap nothing), and a key to the colours.
 
-use super::style::{decades, short, text_width, ticks, AXIS_TITLE, FAMILIES, FONT, LABEL, TITLE};
+use super::style::{
+    decades, in_style, label_style, short, text_width, ticks, AXIS_TITLE, FAMILIES, FONT, LABEL,
+    TITLE,
+};
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// One search in one category: its mean answer length and mean positions
 /// expanded over the puzzles it solved.
@@ -93,16 +95,11 @@ where
             (x_lo..x_hi).log_scale().with_key_points(ticks(x_lo, x_hi)),
             (y_lo..y_hi).log_scale().with_key_points(ticks(y_lo, y_hi)),
         )?;
-    chart
-        .configure_mesh()
+    in_style(&mut chart.configure_mesh())
         .x_label_formatter(&|v| short(*v))
         .y_label_formatter(&|v| short(*v))
         .x_desc("mean answer length (moves)")
         .y_desc("mean positions expanded")
-        .label_style((FONT, LABEL))
-        .axis_desc_style((FONT, AXIS_TITLE))
-        .bold_line_style(RGBColor(0xDD, 0xDD, 0xDD))
-        .light_line_style(WHITE)
         .draw()?;
     // Backend pixels, and the same relative to this panel (what it draws in).
     let base = area.get_base_pixel();
@@ -133,14 +130,7 @@ where
         let note = format!("not solved: {}", unsolved.join(", "));
         let (left, top) = (bounds.0 + 6.0, bounds.3 - size - 6.0);
         taken.push((left, top, left + text_width(&note, size), top + size));
-        area.draw(&Text::new(
-            note,
-            rel(left, top + size / 2.0),
-            (FONT, LABEL)
-                .into_font()
-                .color(&BLACK)
-                .pos(Pos::new(HPos::Left, VPos::Center)),
-        ))?;
+        area.draw(&Text::new(note, rel(left, top + size / 2.0), label_style()))?;
     }
     for (p, &(x, y)) in solved.iter().zip(&at) {
         let w = text_width(&p.label, size);
@@ -198,10 +188,7 @@ where
         area.draw(&Text::new(
             p.label.clone(),
             rel(b.0, (b.1 + b.3) / 2.0),
-            (FONT, LABEL)
-                .into_font()
-                .color(&BLACK)
-                .pos(Pos::new(HPos::Left, VPos::Center)),
+            label_style(),
         ))?;
     }
     for (p, &(x, y)) in solved.iter().zip(&at) {
@@ -219,10 +206,7 @@ fn key<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    let style = (FONT, LABEL + 1)
-        .into_font()
-        .color(&BLACK)
-        .pos(Pos::new(HPos::Left, VPos::Center));
+    let style = label_style();
     let mut y = 60;
     area.draw(&Text::new(
         "Colours: one hue per family, a shade per heuristic",

@@ -2,7 +2,10 @@
 //! shade per heuristic), logarithmic axes ticked at powers of ten written
 //! 1, 10, 100, 1k…, the fonts and an estimate of a text's width.
 
-use plotters::style::RGBColor;
+use plotters::chart::MeshStyle;
+use plotters::coord::ranged1d::Ranged;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use unblocker_solve::{Algorithm, Heuristic};
 
 /// The font family of every chart's text.
@@ -12,6 +15,24 @@ pub const FONT: &str = "DejaVu Sans, Liberation Sans, Arial, sans-serif";
 pub const TITLE: u32 = 22;
 pub const AXIS_TITLE: u32 = 16;
 pub const LABEL: u32 = 14;
+
+/// The house style of a chart's mesh: fonts, grey lines at the ticks only.
+pub fn in_style<'c, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
+    mesh: &'c mut MeshStyle<'a, 'b, X, Y, DB>,
+) -> &'c mut MeshStyle<'a, 'b, X, Y, DB> {
+    mesh.label_style((FONT, LABEL))
+        .axis_desc_style((FONT, AXIS_TITLE))
+        .bold_line_style(RGBColor(0xDD, 0xDD, 0xDD))
+        .light_line_style(WHITE)
+}
+
+/// A label's style: black, its point at its left end, halfway up.
+pub fn label_style() -> TextStyle<'static> {
+    (FONT, LABEL)
+        .into_font()
+        .color(&BLACK)
+        .pos(Pos::new(HPos::Left, VPos::Center))
+}
 
 /// The families of searches, in the order the charts list them: the blind
 /// ones, then each informed algorithm with its heuristics.
