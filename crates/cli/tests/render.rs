@@ -16,11 +16,8 @@ fn render_writes_boards_strips_animations_and_packs() {
             .arg(&path)
             .output()
             .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {stderr}");
         std::fs::read(&path).unwrap()
     };
     let svg = run(&["render", "card1", "--no-labels"], "card1.svg");
