@@ -121,7 +121,7 @@ struct QueryArgs {
 struct StatsArgs {
     #[arg(long)]
     json: bool,
-    /// Also draw the chart into this SVG file.
+    /// Also draw the chart into this file: SVG, or PNG when it ends in .png.
     #[arg(long)]
     svg: Option<PathBuf>,
 }

@@ -10,6 +10,7 @@ mod db;
 mod input;
 mod list;
 mod play;
+mod render;
 mod scan;
 mod serve;
 mod solve;
@@ -54,6 +55,7 @@ enum Command {
     Serve(serve::Args),
     Scan(scan::Args),
     Compare(compare::Args),
+    Render(render::Args),
 }
 
 fn main() -> ExitCode {
@@ -72,6 +74,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve::run(args),
         Command::Scan(args) => scan::run(args),
         Command::Compare(args) => compare::run(args),
+        Command::Render(args) => render::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
