@@ -200,3 +200,48 @@ fn batch_prints_each_result_before_the_last_puzzle_is_read() {
     assert!(rest[2].starts_with("2 puzzles: 2 solved"), "{rest:?}");
     assert!(child.wait().unwrap().success());
 }
+
+/// An endless stream is refused once it passes the limit (64 MiB for a
+/// whole file, 1 MiB for a row), and a directory as a directory.
+#[test]
+fn scan_and_db_import_refuse_an_endless_stream_within_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("x.sqlite");
+    let db = db.to_str().unwrap();
+    let cases: [(&[&str], &str, u64); 3] = [
+        (
+            &["scan", "/dev/zero"],
+            "/dev/zero holds more than 67108864 bytes, the limit",
+            96 << 20,
+        ),
+        (
+            &["db", "import", "/dev/zero", "--db", db],
+            "/dev/zero: line 1: longer than 1048576 bytes, the limit",
+            32 << 20,
+        ),
+        (
+            &["batch", "/dev/zero"],
+            "/dev/zero line 1 is longer than 1048576 bytes, the limit",
+            32 << 20,
+        ),
+    ];
+    for (args, message, cap) in cases {
+        let (code, _, errors, peak) = run(args);
+        assert_eq!(code, 2, "{args:?}: {errors}");
+        assert!(errors.contains(message), "{args:?}: {errors}");
+        assert!(peak <= cap, "{args:?}: peak {} KiB", peak >> 10);
+    }
+    let here = dir.path().to_str().unwrap();
+    for args in [
+        &["scan", here][..],
+        &["db", "import", here, "--db", db],
+        &["batch", here],
+    ] {
+        let (code, _, errors, _) = run(args);
+        assert_eq!(code, 2, "{args:?}: {errors}");
+        assert!(
+            errors.contains(&format!("{here} is a directory, not a file")),
+            "{args:?}: {errors}"
+        );
+    }
+}

@@ -39,6 +39,8 @@ pub enum InputError {
     TooLong { path: PathBuf, limit: u64 },
     #[error("{} is not UTF-8 text", .0.display())]
     NotUtf8(PathBuf),
+    #[error("{} is a directory, not a file", .0.display())]
+    Directory(PathBuf),
     #[error("{} line {line} is longer than {limit} bytes, the limit", path.display())]
     RowTooLong {
         path: PathBuf,
@@ -82,7 +84,7 @@ pub fn entries(path: &Path, options: ParseOptions) -> Result<Entries, InputError
         path: path.to_path_buf(),
         source,
     };
-    let mut reader = BufReader::new(std::fs::File::open(path).map_err(cannot)?);
+    let mut reader = BufReader::new(open(path)?);
     let mut head = VecDeque::new();
     // The first three non-empty rows tell a jams file, unless the first
     // row with an entry is a board: then the file is a list of them, read
@@ -106,7 +108,7 @@ pub fn entries(path: &Path, options: ParseOptions) -> Result<Entries, InputError
     let start: String = head.iter().map(|r| format!("{r}\n")).collect();
     let source = if collection::is_jams(&start) {
         let limit = MAX_INPUT_BYTES.saturating_sub(start.len() as u64);
-        let rest = read_limited(reader, path, limit, cannot)?;
+        let rest = text(read_limited(reader, path, limit, cannot)?, path)?;
         let jams = collection::read_jams(&(start + &rest)).map_err(InputError::Entries)?;
         head.clear();
         Source::Whole(jams.into_iter())
@@ -200,16 +202,41 @@ fn next_row(
     line: usize,
     row: &mut String,
 ) -> Result<bool, InputError> {
+    let path = path.to_path_buf();
+    match read_row(reader, MAX_ROW_BYTES) {
+        Ok(Some(text)) => {
+            *row = text;
+            Ok(true)
+        }
+        Ok(None) => Ok(false),
+        Err(RowError::Io(source)) => Err(InputError::Read { path, source }),
+        Err(RowError::TooLong(limit)) => Err(InputError::RowTooLong { path, line, limit }),
+        Err(RowError::NotUtf8) => Err(InputError::NotUtf8(path)),
+    }
+}
+
+/// Why a row of a text stream could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum RowError {
+    #[error(transparent)]
+    Io(std::io::Error),
+    #[error("longer than {0} bytes, the limit")]
+    TooLong(u64),
+    #[error("not UTF-8 text")]
+    NotUtf8,
+}
+
+/// The next row of `reader` (without its line break, `\n` or `\r\n`), or
+/// `None` at the end; a row longer than `limit` bytes is refused after
+/// reading at most `limit + 1` of them.
+pub fn read_row(reader: &mut impl BufRead, limit: u64) -> Result<Option<String>, RowError> {
     let mut bytes = Vec::new();
     let read = reader
-        .take(MAX_ROW_BYTES + 1)
+        .take(limit.saturating_add(1))
         .read_until(b'\n', &mut bytes)
-        .map_err(|source| InputError::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        .map_err(RowError::Io)?;
     if read == 0 {
-        return Ok(false);
+        return Ok(None);
     }
     if bytes.last() == Some(&b'\n') {
         bytes.pop();
@@ -217,54 +244,77 @@ fn next_row(
             bytes.pop();
         }
     }
-    if bytes.len() as u64 > MAX_ROW_BYTES {
-        let (path, limit) = (path.to_path_buf(), MAX_ROW_BYTES);
-        return Err(InputError::RowTooLong { path, line, limit });
+    if bytes.len() as u64 > limit {
+        return Err(RowError::TooLong(limit));
     }
-    *row = String::from_utf8(bytes).map_err(|_| InputError::NotUtf8(path.to_path_buf()))?;
-    Ok(true)
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| RowError::NotUtf8)
 }
 
-/// The text of the file at `path`, of at most [`MAX_INPUT_BYTES`].
-pub fn read_file(path: &Path) -> Result<String, InputError> {
-    read_at_most(path, MAX_INPUT_BYTES)
-}
-
-fn read_at_most(path: &Path, limit: u64) -> Result<String, InputError> {
+/// Opens the file at `path` for reading; a directory is refused as such.
+pub fn open(path: &Path) -> Result<std::fs::File, InputError> {
     let cannot = |source| InputError::Read {
         path: path.to_path_buf(),
         source,
     };
-    let size = std::fs::metadata(path).map_err(cannot)?.len();
+    if std::fs::metadata(path).map_err(cannot)?.is_dir() {
+        return Err(InputError::Directory(path.to_path_buf()));
+    }
+    std::fs::File::open(path).map_err(cannot)
+}
+
+/// The text of the file at `path`, of at most [`MAX_INPUT_BYTES`].
+pub fn read_file(path: &Path) -> Result<String, InputError> {
+    text(read_at_most(path, MAX_INPUT_BYTES)?, path)
+}
+
+/// The bytes of the file at `path` (an image), of at most
+/// [`MAX_INPUT_BYTES`]: a longer file or stream (a device) is refused
+/// after reading one byte past the limit.
+pub fn read_file_bytes(path: &Path) -> Result<Vec<u8>, InputError> {
+    read_at_most(path, MAX_INPUT_BYTES)
+}
+
+fn read_at_most(path: &Path, limit: u64) -> Result<Vec<u8>, InputError> {
+    let cannot = |source| InputError::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = open(path)?;
+    let size = file.metadata().map_err(cannot)?.len();
     if size > limit {
         let path = path.to_path_buf();
         return Err(InputError::TooLarge { path, size, limit });
     }
     // A device or a file still growing says less than it holds: the read
     // itself stops past the limit.
-    let file = std::fs::File::open(path).map_err(cannot)?;
     read_limited(file, path, limit, cannot)
+}
+
+/// `bytes` as UTF-8 text (`name` in the error).
+fn text(bytes: Vec<u8>, name: &Path) -> Result<String, InputError> {
+    String::from_utf8(bytes).map_err(|_| InputError::NotUtf8(name.to_path_buf()))
 }
 
 /// Standard input, up to [`MAX_INPUT_BYTES`] (longer is refused, not cut).
 fn read_stdin() -> Result<String, InputError> {
     let stdin = std::io::stdin();
-    read_limited(
-        stdin,
-        Path::new("stdin"),
-        MAX_INPUT_BYTES,
-        InputError::Stdin,
+    let name = Path::new("stdin");
+    text(
+        read_limited(stdin, name, MAX_INPUT_BYTES, InputError::Stdin)?,
+        name,
     )
 }
 
-/// All of `reader` as UTF-8 text if it holds at most `limit` bytes (`name`
-/// in the errors, `cannot` for a failed read).
+/// All of `reader` if it holds at most `limit` bytes (`name` in the
+/// errors, `cannot` for a failed read).
 fn read_limited(
     reader: impl Read,
     name: &Path,
     limit: u64,
     cannot: impl FnOnce(std::io::Error) -> InputError,
-) -> Result<String, InputError> {
+) -> Result<Vec<u8>, InputError> {
     let mut bytes = Vec::new();
     reader
         .take(limit.saturating_add(1))
@@ -274,7 +324,7 @@ fn read_limited(
         let path = name.to_path_buf();
         return Err(InputError::TooLong { path, limit });
     }
-    String::from_utf8(bytes).map_err(|_| InputError::NotUtf8(name.to_path_buf()))
+    Ok(bytes)
 }
 
 #[cfg(test)]
@@ -336,7 +386,7 @@ mod tests {
     fn streams_past_the_limit_are_refused_not_cut() {
         let stdin = Path::new("stdin");
         let read = |bytes: &'static [u8]| read_limited(bytes, stdin, 36, InputError::Stdin);
-        assert_eq!(read(CARD1.as_bytes()).unwrap(), CARD1);
+        assert_eq!(read(CARD1.as_bytes()).unwrap(), CARD1.as_bytes());
         let long = format!("{CARD1}\n");
         let error = read(long.leak().as_bytes()).unwrap_err();
         assert_eq!(
@@ -390,5 +440,30 @@ mod tests {
                 .ends_with(" line 2 is longer than 1048576 bytes, the limit"),
             "{error}"
         );
+    }
+
+    /// A directory is refused as one, and an endless stream within the
+    /// limit, row by row as well as whole.
+    #[test]
+    fn a_directory_is_refused_as_such_and_an_endless_stream_within_the_limit() {
+        let dir = tempfile::tempdir().unwrap();
+        let error = read_file_bytes(dir.path()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            format!("{} is a directory, not a file", dir.path().display())
+        );
+        assert!(matches!(
+            entries(dir.path(), ParseOptions::default()),
+            Err(InputError::Directory(_))
+        ));
+        #[cfg(unix)]
+        {
+            let zero = Path::new("/dev/zero");
+            let error = read_file_bytes(zero).unwrap_err();
+            assert!(matches!(error, InputError::TooLong { .. }), "{error}");
+            let mut reader = BufReader::new(std::fs::File::open(zero).unwrap());
+            let error = read_row(&mut reader, 1 << 10).unwrap_err();
+            assert_eq!(error.to_string(), "longer than 1024 bytes, the limit");
+        }
     }
 }
