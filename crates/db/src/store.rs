@@ -8,6 +8,7 @@ use rusqlite::{params, params_from_iter, Connection, OptionalExtension};
 use std::collections::HashSet;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
+use unblocker_solve::input::{read_row, InputError, RowError, MAX_ROW_BYTES};
 
 /// Why a database operation failed.
 #[derive(Debug, thiserror::Error)]
@@ -23,6 +24,12 @@ pub enum DbError {
     Io(#[from] std::io::Error),
     #[error("line {line}: {error}")]
     Import { line: usize, error: BadLine },
+    /// A row that is no text or too long to be a puzzle's.
+    #[error("line {line}: {error}")]
+    Row { line: usize, error: RowError },
+    /// A file that cannot be opened or is a directory.
+    #[error(transparent)]
+    Input(#[from] InputError),
     #[error("no database at {}", .0.display())]
     Missing(PathBuf),
     #[error("cannot read {}: {source}", path.display())]
@@ -576,10 +583,7 @@ impl Database {
     /// [`Database::import`] of the file `input` into the database at `path`
     /// (created if need be, once the file is open).
     pub fn import_file(path: &Path, input: &Path) -> Result<u64, DbError> {
-        let file = std::fs::File::open(input).map_err(|source| DbError::Read {
-            path: input.to_path_buf(),
-            source,
-        })?;
+        let file = unblocker_solve::input::open(input)?;
         let in_file = |error| DbError::InFile {
             path: input.to_path_buf(),
             error: Box::new(error),
@@ -590,7 +594,7 @@ impl Database {
 
     /// Reads `MOVES BOARD CLUSTER` lines (fogleman/rush's `rush.txt`; `#`
     /// comments and blank lines skipped); returns how many were new.
-    pub fn import(&mut self, input: impl BufRead) -> Result<u64, DbError> {
+    pub fn import(&mut self, mut input: impl BufRead) -> Result<u64, DbError> {
         let tx = self.conn.transaction()?;
         let mut added = 0;
         {
@@ -598,13 +602,20 @@ impl Database {
                 "INSERT OR IGNORE INTO puzzles (moves, board, cluster, walls, pieces, histogram)
                  VALUES (?1, ?2, ?3, ?4, ?5, '')",
             )?;
-            for (n, line) in input.lines().enumerate() {
-                let line = line?;
+            let mut n = 0;
+            loop {
+                n += 1;
+                let line = match read_row(&mut input, MAX_ROW_BYTES) {
+                    Ok(Some(line)) => line,
+                    Ok(None) => break,
+                    Err(RowError::Io(e)) => return Err(e.into()),
+                    Err(error) => return Err(DbError::Row { line: n, error }),
+                };
                 let text = line.trim();
                 if text.is_empty() || text.starts_with('#') {
                     continue;
                 }
-                let p = parse_line(text).map_err(|error| DbError::Import { line: n + 1, error })?;
+                let p = parse_line(text).map_err(|error| DbError::Import { line: n, error })?;
                 added +=
                     insert.execute(params![p.moves, p.board, p.cluster, p.walls, p.pieces])? as u64;
             }

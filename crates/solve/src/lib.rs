@@ -22,6 +22,7 @@ pub mod input;
 pub mod json;
 mod kept;
 pub mod memory;
+mod ordered;
 mod retrograde;
 mod solution;
 mod solve;

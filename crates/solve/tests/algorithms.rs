@@ -300,3 +300,68 @@ fn heuristics_that_do_not_fit_are_refused() {
         SolveError::Heuristic(HeuristicError::RushHourOnly)
     );
 }
+
+/// Bidirectional search against breadth-first search on random Rush Hour
+/// and Klotski boards in every metric: the same optimum, or both find none.
+#[test]
+fn bidir_agrees_with_bfs_on_random_boards() {
+    let cases: Vec<(u64, Metric)> = (0..300u64)
+        .flat_map(|seed| [Metric::Slide, Metric::Step].map(|m| (seed, m)))
+        .collect();
+    let failures = cases
+        .par_iter()
+        .filter_map(|&(seed, metric)| {
+            let board = if seed % 3 == 0 {
+                unblocker_model::random::klotski_board(seed, 6)
+            } else {
+                unblocker_model::random::rush_board(seed, 8)
+            };
+            let limited = |algorithm| SolveOptions {
+                control: Control {
+                    max_nodes: Some(200_000),
+                    ..Control::default()
+                },
+                ..options(metric, algorithm, None)
+            };
+            let solve = |algorithm| Solver::new().solve(&board, &limited(algorithm)).unwrap();
+            let (bfs, bidir) = (solve(Algorithm::Bfs), solve(Algorithm::Bidir));
+            if matches!(bfs.verdict, Verdict::Stopped(_)) {
+                return None;
+            }
+            (bfs.verdict != bidir.verdict || bfs.length != bidir.length).then(|| {
+                format!(
+                    "seed {seed} {metric:?}: bfs {:?} {:?}, bidir {:?} {:?}",
+                    bfs.verdict, bfs.length, bidir.verdict, bidir.length
+                )
+            })
+        })
+        .collect();
+    assert_all(failures);
+}
+
+/// An easy board with a vast component: bidir examines no more than a few
+/// times what breadth-first search does, not the 16.9 million positions of
+/// the component.
+#[test]
+fn bidir_on_an_easy_board_with_a_vast_component_stays_near_bfs() {
+    let board =
+        common::board("BB....CC/DD....EE/.......F/AA.....F/.......F/GG....HH/II....JJ/KK....LL");
+    let solve = |algorithm| {
+        Solver::new()
+            .solve(&board, &options(Metric::Slide, algorithm, None))
+            .unwrap()
+    };
+    let (bfs, bidir) = (solve(Algorithm::Bfs), solve(Algorithm::Bidir));
+    assert_eq!((bfs.length, bidir.length), (Some(4), Some(4)));
+    assert!(
+        bidir.stats.examined <= 3 * bfs.stats.examined,
+        "bidir {} examined, bfs {}",
+        bidir.stats.examined,
+        bfs.stats.examined
+    );
+    assert!(
+        bidir.stats.memory_bytes < 16 << 20,
+        "{}",
+        bidir.stats.memory_bytes
+    );
+}
