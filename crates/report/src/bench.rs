@@ -9,7 +9,8 @@ use serde::Serialize;
 use std::fmt::{self, Display, Formatter};
 use std::time::Instant;
 use unblocker_db::shard::{Shard, ShardError};
-use unblocker_db::{generate, Database, DbError, GenerateOptions};
+use unblocker_db::{Database, DbError};
+use unblocker_gen::{generate, GenError, GenerateOptions};
 use unblocker_model::puzzle::{self, PuzzleError};
 use unblocker_model::{Board, Metric};
 use unblocker_solve::{Control, SolveError, SolveOptions, Solver, Verdict};
@@ -23,6 +24,8 @@ pub enum BenchError {
     Solve(#[from] SolveError),
     #[error(transparent)]
     Db(#[from] DbError),
+    #[error(transparent)]
+    Generate(#[from] GenError),
     #[error(transparent)]
     Shard(#[from] ShardError),
     /// The first run found no optimum (or stored no puzzle).

@@ -15,12 +15,7 @@ pub struct Position {
 
 impl Position {
     /// The position at `index` of unit `unit`.
-    pub fn at(
-        units: &Units,
-        unit: usize,
-        index: &unblocker_engine::unit::Unit,
-        at: u64,
-    ) -> Position {
+    pub fn at(units: &Units, unit: usize, index: &crate::unit::Unit, at: u64) -> Position {
         let (places, columns) = index.position(at);
         let classes = units.classes(unit);
         let mut p = Position {

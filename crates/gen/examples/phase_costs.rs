@@ -14,7 +14,7 @@
 //! with no unit in the sample is counted at the mean of all units).
 
 use std::time::Instant;
-use unblocker_db::rush::{Generator, Scratch};
+use unblocker_gen::rush::{Generator, Scratch};
 
 /// Totals of the sampled units of one phase.
 #[derive(Default, Clone, Copy)]

@@ -4,7 +4,7 @@
 
 use super::columns::{map_index, Columns, Crossing};
 use super::{NONE, NO_COLUMN};
-use crate::line::Fillings;
+use unblocker_engine::line::Fillings;
 
 /// One row's fillings in a unit: the arrangements of its class.
 #[derive(Clone, Debug)]

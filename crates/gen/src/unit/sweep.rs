@@ -4,7 +4,7 @@
 use super::columns::map_bits;
 use super::{Unit, NONE};
 
-/// A block is expanded fiber by fiber ([`crate::expand_each`])
+/// A block is expanded fiber by fiber ([`crate::fibered::expand_each`])
 /// when fewer than one fiber in `SPARSE` holds frontier positions, and
 /// swept as a whole ([`Unit::sweep`]) otherwise.
 pub(super) const SPARSE: usize = 8;

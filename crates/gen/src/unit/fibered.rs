@@ -181,7 +181,7 @@ impl Fibered for Unit<'_> {
             .filter(|&&bits| bits != 0)
             .count();
         if live * SPARSE < fibers.len() {
-            crate::expand_each(self, block, front, next);
+            crate::fibered::expand_each(self, block, front, next);
         } else {
             self.sweep(block, front, next);
         }

@@ -6,7 +6,7 @@
 //! Everything is a sequence of LEB128 varints.
 
 use crate::rush::{Candidate, CandidateId, Position, RemovalTest};
-use crate::store::DbError;
+use unblocker_db::DbError;
 
 /// A unit's waiting candidates and their queries.
 pub fn encode_waiting(size: usize, candidates: &[Candidate], queries: &[RemovalTest]) -> Vec<u8> {

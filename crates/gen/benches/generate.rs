@@ -5,7 +5,7 @@
 //! as wall-free ones).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use unblocker_db::rush::{Generator, Scratch};
+use unblocker_gen::rush::{Generator, Scratch};
 
 fn run(generator: &Generator, units: &[usize], scratch: &mut Scratch) -> u64 {
     units

@@ -4,7 +4,8 @@
 
 use std::path::{Path, PathBuf};
 use unblocker_db::shard::Shard;
-use unblocker_db::{generate, merge_into, Database, DbError, GenerateOptions, ShardFileError};
+use unblocker_db::{merge_into, Database, DbError, ShardFileError};
+use unblocker_gen::{generate, GenerateOptions};
 
 fn part(dir: &Path, walls: usize, k: u64, n: u64, max_units: Option<usize>) -> PathBuf {
     let path = dir.join(format!("w{walls}-{k}of{n}.sqlite"));

@@ -2,9 +2,10 @@
 //! rush1000.txt's hardest puzzles find them as candidates exactly, and a sample of the
 //! wall-free work measures the generator's speed.
 
-use unblocker_db::rush::{Generator, Scratch};
 use unblocker_db::shard::Shard;
-use unblocker_db::{generate, Database, GenerateOptions};
+use unblocker_db::Database;
+use unblocker_gen::rush::{Generator, Scratch};
+use unblocker_gen::{generate, GenerateOptions};
 
 fn env_or(name: &str, default: u64) -> u64 {
     std::env::var(name)

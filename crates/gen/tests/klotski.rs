@@ -3,10 +3,10 @@
 //! and the solver's own analysis.
 
 use std::sync::OnceLock;
-use unblocker_db::klotski::{
+use unblocker_db::{Database, Filter};
+use unblocker_gen::klotski::{
     generate_klotski, store, ComponentExplorer, Layouts, Totals, UNSOLVABLE,
 };
-use unblocker_db::{Database, Filter};
 use unblocker_model::{format, Metric};
 use unblocker_solve::{Control, Solver};
 

@@ -8,8 +8,8 @@
 //! the most items down answers every such test from a unit that is searched
 //! anyway.
 
+use crate::unit::{Columns, RowClass, Unit};
 use unblocker_engine::line::{Fillings, LineKind};
-use unblocker_engine::unit::{Columns, RowClass, Unit};
 
 /// The row (from the top) of the target car, fogleman/rush's `PrimaryRow`:
 /// row 2 on 5x5 and 6x6 boards and row 1 on 4x4 (the row that reproduces

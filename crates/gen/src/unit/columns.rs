@@ -4,7 +4,7 @@
 //! horizontal slide.
 
 use super::NONE;
-use crate::line::{Fillings, LineKind};
+use unblocker_engine::line::{Fillings, LineKind};
 
 /// How a slide touches one column's cell in the slid row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -14,10 +14,9 @@ mod rank;
 pub use components::{census, Census, ComponentExplorer, Hardest, KlotskiComponent, UNSOLVABLE};
 pub use layouts::{Layouts, RankWalk, GOAL, HEIGHT, SHAPES, WIDTH};
 
-use crate::rush::UnitOutcome;
-use crate::store::{Database, DbError, Filter};
-use crate::Record;
 use std::time::Instant;
+use unblocker_db::Record;
+use unblocker_db::{Database, DbError, Filter};
 
 /// The steps of a run, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,11 +143,7 @@ pub fn store(
     let start = Instant::now();
     let solvable: Vec<&KlotskiComponent> =
         components.iter().filter(|c| c.hardest.is_some()).collect();
-    let found = UnitOutcome {
-        positions: solvable.iter().map(|c| c.size as u64).sum(),
-        components: solvable.len() as u64,
-        ..UnitOutcome::default()
-    };
+    let positions = solvable.iter().map(|c| c.size as u64).sum();
     let mut puzzles = Vec::with_capacity(solvable.len());
     for (done, component) in solvable.iter().enumerate() {
         puzzles.extend(puzzle(layouts, component));
@@ -162,7 +157,8 @@ pub fn store(
         ("solvable_components", solvable.len().to_string()),
     ])?;
     let seconds = totals.seconds + start.elapsed().as_secs_f64();
-    db.commit_unit(0, 0, &found, &puzzles, None, None, seconds)?;
+    let components = solvable.len() as u64;
+    db.commit_unit(0, 0, positions, components, &puzzles, None, None, seconds)?;
     progress(solvable.len() as u64, solvable.len() as u64);
     let hardest = puzzles
         .iter()
@@ -176,8 +172,8 @@ pub fn store(
         generated: true,
         layouts: totals.layouts,
         components: totals.components,
-        solvable_components: found.components,
-        solvable_layouts: found.positions,
+        solvable_components: components,
+        solvable_layouts: positions,
         puzzles: puzzles.len() as u64,
         hardest,
         enumerate_seconds: 0.0,

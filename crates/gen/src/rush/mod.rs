@@ -19,7 +19,7 @@ pub use position::Position;
 pub use search::{search, Candidate, CandidateId, RemovalTest, Scratch, UnitOutcome};
 pub use units::{target_row, Units};
 
-use crate::Record;
+use unblocker_db::Record;
 use unblocker_engine::line::Item;
 
 /// The generator for one board size and wall limit.

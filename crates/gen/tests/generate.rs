@@ -3,7 +3,8 @@
 
 use std::path::Path;
 use unblocker_db::shard::Shard;
-use unblocker_db::{generate, Database, DbError, Filter, GenerateOptions, Record};
+use unblocker_db::{Database, DbError, Filter, Record};
+use unblocker_gen::{generate, GenError, GenerateOptions};
 use unblocker_model::{format, Metric};
 use unblocker_solve::{Control, Solver};
 
@@ -173,7 +174,7 @@ fn a_full_disk_stops_the_run_and_a_rerun_carries_on() {
     let mut db = Database::open(&path).unwrap();
     db.cap_size(64 * 1024).unwrap();
     let err = generate(&mut db, &options(4, 2), |_| {}).unwrap_err();
-    assert!(matches!(err, DbError::Full), "{err}");
+    assert!(matches!(err, GenError::Db(DbError::Full)), "{err}");
     assert!(err.to_string().contains("disk is full"), "{err}");
     drop(db);
     let mut db = Database::open(&path).unwrap();
@@ -198,7 +199,7 @@ fn a_second_generator_on_the_same_file_is_refused() {
     let refused = generate(&mut second, &options(4, 0), |_| reported = true);
     assert!(!reported, "a refused run reports no progress");
     assert!(
-        matches!(&refused, Err(DbError::Busy(p)) if p == &path),
+        matches!(&refused, Err(GenError::Db(DbError::Busy(p))) if p == &path),
         "{refused:?}"
     );
     assert_eq!(second.count().unwrap(), 0);

@@ -24,11 +24,12 @@
 
 use super::position::{column_bits, Position};
 use super::units::{target_row, Units};
-use unblocker_engine::unit::{FiberAt, Unit};
-use unblocker_engine::Fibered;
+use crate::retrograde::{Retrograde, UNREACHED};
+use crate::unit::{FiberAt, Unit};
+use crate::Fibered;
 use unblocker_model::format::{parse_as, Format, ParseOptions};
 use unblocker_model::Metric;
-use unblocker_solve::{Algorithm, Retrograde, SolveOptions, Solver, UNREACHED};
+use unblocker_solve::{Algorithm, SolveOptions, Solver};
 
 /// A candidate: its unit and its place among the unit's candidates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -472,7 +473,7 @@ mod tests {
                 let mut each = vec![0u32; index.fibers()];
                 for block in 0..index.blocks() {
                     index.expand_block(block, &front, &mut swept);
-                    unblocker_engine::expand_each(&index, block, &front, &mut each);
+                    crate::expand_each(&index, block, &front, &mut each);
                 }
                 assert_eq!(swept, each, "{size}x{size}, {walls} walls, unit {unit}");
             }

@@ -4,7 +4,7 @@
 //! `unblocker db generate --game klotski`, see the README.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use unblocker_db::klotski::{ComponentExplorer, Layouts};
+use unblocker_gen::klotski::{ComponentExplorer, Layouts};
 use unblocker_model::format;
 
 fn klotski(c: &mut Criterion) {

@@ -12,7 +12,7 @@
 //! Components are searched over cells (sets of a block's positions that the
 //! block's own moves connect), a few table look-ups per cell.
 
-use unblocker_engine::Fibered;
+use crate::Fibered;
 
 /// The distance of positions no goal reaches.
 pub const UNREACHED: u8 = u8::MAX;

@@ -12,16 +12,17 @@
 //! losing at most the units in flight, and nothing is stored twice.
 
 use crate::calibration::PhaseWeights;
-use crate::merge::SHARD_KEY;
+use crate::error::GenError;
 use crate::pending::{decode_rejected, decode_waiting, encode_rejected, encode_waiting};
 use crate::rush::{Candidate, CandidateId, Generator, RemovalTest, Scratch, UnitOutcome};
-use crate::shard::Shard;
-use crate::store::{Database, DbError};
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
+use unblocker_db::shard::Shard;
+use unblocker_db::SHARD_KEY;
+use unblocker_db::{Database, DbError};
 
 /// What to generate.
 #[derive(Clone, Copy, Debug)]
@@ -88,12 +89,12 @@ pub fn generate(
     db: &mut Database,
     options: &GenerateOptions,
     mut progress: impl FnMut(GenerationProgress),
-) -> Result<Summary, DbError> {
+) -> Result<Summary, GenError> {
     let shard = options.shard;
     let generator = Generator::new(options.size, options.max_walls)?;
     let _lock = db.lock_writer()?;
     if db.older_progress()? {
-        return Err(DbError::OlderProgress);
+        return Err(DbError::OlderProgress.into());
     }
     db.claim(&[
         ("game", "rush".to_string()),
@@ -123,7 +124,7 @@ pub fn generate(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
         .build()
-        .map_err(DbError::Threads)?;
+        .map_err(GenError::Threads)?;
     let started = Instant::now();
     let size = options.size;
     let Some(start_phase) = start_phase else {
@@ -301,7 +302,8 @@ fn commit_own(
     db.commit_unit(
         unit as u64,
         phase,
-        found,
+        found.positions,
+        found.components,
         &puzzles,
         blob.as_deref(),
         rejected.as_deref(),
