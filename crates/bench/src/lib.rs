@@ -1,7 +1,9 @@
-//! The standard benchmark suite of `unblocker bench`: which puzzles and
+//! The standard benchmark suite, defined once for `unblocker bench` and the
+//! criterion benchmark (`cargo bench -p unblocker-bench`): which puzzles and
 //! algorithms ([`CASES`]: the hardest Rush Hour puzzles, a whole component,
-//! the Klotski classics, a part of the database generation) and how they
-//! are measured ([`measure`]: one warm-up run, then timed runs on one
+//! the Klotski classics, a part of the database generation), one run of a
+//! case ([`Case::prepare`], [`Prepared::run`]), how `unblocker bench`
+//! measures them ([`measure`]: one warm-up run, then timed runs on one
 //! thread, the best and the median time, positions per second), and the
 //! table of the results ([`header`], an [`Outcome`] a row).
 
@@ -175,10 +177,36 @@ pub fn names() -> String {
 
 /// One run of a case: what it found (the optimum, or the puzzles stored)
 /// and the positions it examined.
-struct CaseRun {
-    moves: Option<u32>,
-    puzzles: Option<u64>,
-    examined: u64,
+pub struct CaseRun {
+    pub moves: Option<u32>,
+    pub puzzles: Option<u64>,
+    pub examined: u64,
+}
+
+/// A case ready to run: the bundled puzzle it names, read.
+pub struct Prepared<'a> {
+    case: &'a Case,
+    board: Option<Board>,
+}
+
+impl Case {
+    /// Reads the bundled puzzle of a solve or an exploration.
+    pub fn prepare(&self) -> Result<Prepared<'_>, BenchError> {
+        let board = match self.work {
+            Work::Solve(name, _) | Work::Explore(name, _) => {
+                Some(puzzle::resolve(name, Default::default())?.board)
+            }
+            Work::Generate { .. } => None,
+        };
+        Ok(Prepared { case: self, board })
+    }
+}
+
+impl Prepared<'_> {
+    /// Runs the case once with `solver`.
+    pub fn run(&self, solver: &mut Solver) -> Result<CaseRun, BenchError> {
+        run_once(solver, &self.case.work, self.board.as_ref())
+    }
 }
 
 fn run_once(
@@ -235,18 +263,15 @@ fn run_once(
 
 /// Measures `case`: one warm-up run, then `runs` timed runs with `solver`.
 pub fn measure(solver: &mut Solver, case: &Case, runs: u32) -> Result<Outcome, BenchError> {
-    let (puzzle, metric) = match case.work {
-        Work::Solve(puzzle, metric) | Work::Explore(puzzle, metric) => (Some(puzzle), Some(metric)),
-        Work::Generate { .. } => (None, None),
+    let metric = match case.work {
+        Work::Solve(_, metric) | Work::Explore(_, metric) => Some(metric),
+        Work::Generate { .. } => None,
     };
-    let board = match puzzle {
-        Some(name) => Some(puzzle::resolve(name, Default::default())?.board),
-        None => None,
-    };
+    let prepared = case.prepare()?;
     // One run: its time and what it found.
     let mut timed = || -> Result<(f64, CaseRun), BenchError> {
         let started = Instant::now();
-        let run = run_once(solver, &case.work, board.as_ref())?;
+        let run = prepared.run(solver)?;
         Ok((started.elapsed().as_secs_f64() * 1e3, run))
     };
     let (_, first) = timed()?;

@@ -1,15 +1,18 @@
-//! Rush Hour solver benchmarks (release build, one thread).
+//! The benchmark suite under criterion (release build, one thread).
 //!
-//! `cargo bench -p unblocker-solve --bench rush` measures:
-//! - `hardest`: the 60-move database puzzle, optimal in moves;
-//! - `hardest-nowalls`: the 51-move wall-free puzzle;
-//! - `largest-component`: full exploration of the 541,934-position component
-//!   (`Solver::explore`: a sweep over the dense index, no solution);
+//! `cargo bench -p unblocker-bench --bench suite` measures:
+//! - every case of `unblocker bench` ([`unblocker_bench::CASES`]: the
+//!   hardest Rush Hour puzzles, the largest component explored, the Klotski
+//!   classics, a part of the database generation), criterion reporting
+//!   positions per second;
+//! - `largest-component-analysis`: the analysis of the 541,934-position
+//!   component (distances and solutions counted, `Solver::analyze`);
 //! - `rush1000`: all 1000 puzzles of the data's `puzzles/rush/rush1000.txt`
 //!   (`UNBLOCKER_DATA`, default `../shared`).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
+use unblocker_bench::{Work, CASES};
 use unblocker_model::{format, Board, Metric};
 use unblocker_solve::{Control, SolveOptions, Solver};
 
@@ -17,29 +20,26 @@ fn board(text: &str) -> Board {
     format::parse(text, Default::default()).expect("valid board")
 }
 
-fn single_puzzles(c: &mut Criterion) {
+fn cases(c: &mut Criterion) {
     let mut solver = Solver::new();
-    let options = SolveOptions::default();
-    for (name, text) in [
-        ("hardest", "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM"),
-        ("hardest-nowalls", "GBBoLoGHIoLMGHIAAMCCCKoMooJKDDEEJFFo"),
-    ] {
-        let b = board(text);
-        c.bench_function(name, |bench| {
-            bench.iter(|| solver.solve(black_box(&b), &options).expect("solvable"))
+    for case in &CASES {
+        let prepared = case.prepare().expect("a bundled puzzle");
+        let examined = prepared.run(&mut solver).expect("runs").examined;
+        let mut group = c.benchmark_group(case.name);
+        group.throughput(Throughput::Elements(examined));
+        if matches!(case.work, Work::Generate { .. }) {
+            group.sample_size(10);
+        }
+        group.bench_function("run", |bench| {
+            bench.iter(|| prepared.run(black_box(&mut solver)).expect("runs"))
         });
+        group.finish();
     }
+}
+
+fn largest_component_analysis(c: &mut Criterion) {
+    let mut solver = Solver::new();
     let largest = board("BBoCoooDoCEEoDAAFGHoIIFGHoJKKoLLJooo");
-    let mut group = c.benchmark_group("largest-component");
-    group.throughput(Throughput::Elements(541_934));
-    group.bench_function("explore", |bench| {
-        bench.iter(|| {
-            solver
-                .explore(black_box(&largest), Metric::Slide, &Control::default())
-                .expect("explores")
-        })
-    });
-    group.finish();
     let mut group = c.benchmark_group("largest-component-analysis");
     group.sample_size(20);
     group.bench_function("analyze", |bench| {
@@ -78,5 +78,5 @@ fn rush1000(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, single_puzzles, rush1000);
+criterion_group!(benches, cases, largest_component_analysis, rush1000);
 criterion_main!(benches);
