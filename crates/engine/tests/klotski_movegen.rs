@@ -52,7 +52,7 @@ fn piece_moves(board: &Board, piece: u8) -> Vec<(Shape, u32)> {
     let mut queue = VecDeque::from([(board.clone(), 0u32)]);
     let mut out = Vec::new();
     while let Some((b, cells)) = queue.pop_front() {
-        for direction in Direction::ALL {
+        for &direction in Direction::ALL {
             let step = Slide {
                 piece,
                 direction,

@@ -187,7 +187,7 @@ fn every_algorithm_solves_klotski_in_every_metric() {
         .flat_map(|r| {
             [Metric::Step, Metric::Slide, Metric::Piece]
                 .into_iter()
-                .flat_map(move |m| Algorithm::ALL.into_iter().map(move |a| (r, m, a)))
+                .flat_map(move |m| Algorithm::ALL.iter().map(move |&a| (r, m, a)))
         })
         .collect();
     let failures = cases
@@ -208,7 +208,7 @@ fn every_algorithm_solves_klotski_in_every_metric() {
 #[test]
 fn limits_stop_runaway_searches_and_say_how_far_they_got() {
     let long = common::board("oJoxCCoJDDMooAALMoxoKLFFIoKGGNIoHHoN"); // long-3, 46 moves
-    for algorithm in Algorithm::ALL {
+    for &algorithm in Algorithm::ALL {
         let mut o = options(Metric::Step, algorithm, None);
         o.control.max_nodes = Some(2_000);
         let report = Solver::new().solve(&long, &o).unwrap();

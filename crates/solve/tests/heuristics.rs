@@ -101,7 +101,8 @@ where
 
 fn heuristics(game: Game, metric: Metric) -> Vec<Heuristic> {
     Heuristic::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|h| h.check(game, metric).is_ok())
         .collect()
 }
