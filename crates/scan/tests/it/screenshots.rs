@@ -2,9 +2,7 @@
 //! exactly with its exit, every picture without a board rejected, and the
 //! same answers after scaling, JPEG re-encoding and cropping to the board.
 
-mod common;
-
-use common::{cells, exit_code, index, jpeg, png, Shot};
+use crate::common::{cells, exit_code, index, jpeg, png, Shot};
 use image::imageops::FilterType;
 use image::DynamicImage;
 

@@ -2,9 +2,9 @@
 //! three metrics: optimum (read from the JSON objects' `length`), component
 //! size, and a legal replay of the solution.
 
-mod common;
+use crate::common;
 
-use common::KlotskiRow;
+use crate::common::KlotskiRow;
 use rayon::prelude::*;
 use unblocker_model::Metric;
 use unblocker_solve::{SolveOptions, Solver, Verdict};

@@ -10,10 +10,8 @@
 //! test, and so does an improvement until the list is updated; the failures
 //! are printed). The clean pictures must all read.
 
-mod common;
-
-use common::annotate::{annotate, Marks};
-use common::{cells, exit_code, index, jpeg, png};
+use crate::common::annotate::{annotate, Marks};
+use crate::common::{cells, exit_code, index, jpeg, png};
 use image::imageops::FilterType;
 use image::DynamicImage;
 use std::collections::BTreeSet;

@@ -2,7 +2,7 @@
 //! classic layouts: the optimal ones find the published optimum in each
 //! metric, the others a legal solution; limits stop runaway searches.
 
-mod common;
+use crate::common;
 
 use rayon::prelude::*;
 use std::sync::atomic::AtomicBool;

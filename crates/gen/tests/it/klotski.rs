@@ -232,12 +232,11 @@ fn stored_components_read_back() {
     assert!(generate_klotski(&mut rush, |_, _, _| {}).is_err());
 }
 
-/// The whole run (about a minute; `cargo test -p unblocker-db --test
-/// klotski -- --ignored`): every solvable component stored once, the
-/// totals consistent, and each classic layout's component stored with its
-/// hardest layout.
+/// The whole run: every solvable component stored once, the totals
+/// consistent, and each classic layout's component stored with its hardest
+/// layout.
 #[test]
-#[ignore]
+#[ignore = "the whole Klotski run, about a minute: cargo test -p unblocker-gen --test it klotski::whole_run -- --ignored"]
 fn whole_run() {
     let dir = tempfile::tempdir().unwrap();
     let mut db = Database::open(&dir.path().join("klotski.sqlite")).unwrap();

@@ -1,9 +1,7 @@
 //! Pictures that are not puzzles are rejected with a reason; truncated files
 //! and files whose header claims a huge picture are refused before decoding.
 
-mod common;
-
-use common::{index, jpeg, png};
+use crate::common::{index, jpeg, png};
 use image::{DynamicImage, Rgb, RgbImage};
 use unblocker_scan::{scan, ScanError, MAX_PIXELS};
 

@@ -1,7 +1,7 @@
 //! Every published optimum and component size in `../shared/puzzles/rush`,
 //! read from the JSON objects' `length` as a script would.
 
-mod common;
+use crate::common;
 
 use rayon::prelude::*;
 use unblocker_model::Metric;

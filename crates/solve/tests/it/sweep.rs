@@ -1,7 +1,7 @@
 //! The dense-index exploration ([`Sweep`]) against the published component
 //! sizes and against the hash-table search, level by level.
 
-mod common;
+use crate::common;
 
 use rayon::prelude::*;
 use std::sync::atomic::AtomicBool;

@@ -1,10 +1,8 @@
 //! Synthetic screenshots (see `common/render.rs`): fixed blocks, every exit
 //! position on every side, three wood themes, several sizes, PNG and JPEG.
 
-mod common;
-
-use common::render::{board_with_exit, render, THEMES};
-use common::{jpeg, png};
+use crate::common::render::{board_with_exit, render, THEMES};
+use crate::common::{jpeg, png};
 use image::DynamicImage;
 use unblocker_model::{format, Exit, Side};
 

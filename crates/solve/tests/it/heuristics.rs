@@ -5,7 +5,7 @@
 //! and one move changes it by at most one. `stuck` (once `feup2`) is not admissible: its
 //! violations are counted and pinned here.
 
-mod common;
+use crate::common;
 
 use rayon::prelude::*;
 use std::collections::HashMap;
