@@ -2,7 +2,7 @@
 //! exhaustive search and written into an `unblocker-db` file.
 //!
 //! Rush Hour ([`rush::Generator`], driven by [`generate()`]): the positions
-//! of a *unit* (one class per row, [`unit`]) are numbered densely in fibers
+//! of a *unit* (one class per row, [`unit`](mod@unit)) are numbered densely in fibers
 //! of bits ([`Fibered`]) and searched as a whole from the goal
 //! ([`retrograde`]); each phase's units run in parallel and are committed
 //! one by one to the database's journal, so an interrupted run resumes. A
