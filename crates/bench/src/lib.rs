@@ -183,82 +183,91 @@ pub struct CaseRun {
     pub examined: u64,
 }
 
-/// A case ready to run: the bundled puzzle it names, read.
-pub struct Prepared<'a> {
-    case: &'a Case,
-    board: Option<Board>,
+/// A case ready to run: its work, with the bundled puzzle it names read.
+pub struct Prepared {
+    job: Job,
+}
+
+enum Job {
+    Solve(Board, Metric),
+    Explore(Board, Metric),
+    Generate {
+        size: usize,
+        max_walls: usize,
+        shard: Shard,
+    },
 }
 
 impl Case {
-    /// Reads the bundled puzzle of a solve or an exploration.
-    pub fn prepare(&self) -> Result<Prepared<'_>, BenchError> {
-        let board = match self.work {
-            Work::Solve(name, _) | Work::Explore(name, _) => {
-                Some(puzzle::resolve(name, Default::default())?.board)
-            }
-            Work::Generate { .. } => None,
-        };
-        Ok(Prepared { case: self, board })
-    }
-}
-
-impl Prepared<'_> {
-    /// Runs the case once with `solver`.
-    pub fn run(&self, solver: &mut Solver) -> Result<CaseRun, BenchError> {
-        run_once(solver, &self.case.work, self.board.as_ref())
-    }
-}
-
-fn run_once(
-    solver: &mut Solver,
-    work: &Work,
-    board: Option<&Board>,
-) -> Result<CaseRun, BenchError> {
-    let board = || board.expect("a solve or an exploration has its board");
-    Ok(match *work {
-        Work::Solve(_, metric) => {
-            let options = SolveOptions {
-                metric,
-                ..SolveOptions::default()
-            };
-            let report = solver.solve(board(), &options)?;
-            let solved = report.verdict == Verdict::Solved;
-            CaseRun {
-                moves: report.length.filter(|_| solved),
-                puzzles: None,
-                examined: report.stats.examined,
-            }
-        }
-        Work::Explore(_, metric) => {
-            let walk = solver.explore(board(), metric, &Control::default())?;
-            CaseRun {
-                moves: walk.goal_depth.filter(|_| walk.exhausted),
-                puzzles: None,
-                examined: walk.stats.examined,
-            }
-        }
-        Work::Generate {
-            size,
-            max_walls,
-            part,
-            parts,
-        } => {
-            let mut db = Database::in_memory()?;
-            let options = GenerateOptions {
+    /// Reads the bundled puzzle of a solve or an exploration, or the part
+    /// of a generation.
+    pub fn prepare(&self) -> Result<Prepared, BenchError> {
+        let board = |name| Ok::<_, BenchError>(puzzle::resolve(name, Default::default())?.board);
+        let job = match self.work {
+            Work::Solve(name, metric) => Job::Solve(board(name)?, metric),
+            Work::Explore(name, metric) => Job::Explore(board(name)?, metric),
+            Work::Generate {
                 size,
                 max_walls,
-                threads: 1,
+                part,
+                parts,
+            } => Job::Generate {
+                size,
+                max_walls,
                 shard: Shard::new(part, parts)?,
-                max_units: None,
-            };
-            let summary = generate(&mut db, &options, |_| {})?;
-            CaseRun {
-                moves: None,
-                puzzles: Some(summary.puzzles),
-                examined: summary.positions,
+            },
+        };
+        Ok(Prepared { job })
+    }
+}
+
+impl Prepared {
+    /// Runs the case once with `solver`.
+    pub fn run(&self, solver: &mut Solver) -> Result<CaseRun, BenchError> {
+        Ok(match self.job {
+            Job::Solve(ref board, metric) => {
+                let options = SolveOptions {
+                    metric,
+                    ..SolveOptions::default()
+                };
+                let report = solver.solve(board, &options)?;
+                let solved = report.verdict == Verdict::Solved;
+                CaseRun {
+                    moves: report.length.filter(|_| solved),
+                    puzzles: None,
+                    examined: report.stats.examined,
+                }
             }
-        }
-    })
+            Job::Explore(ref board, metric) => {
+                let walk = solver.explore(board, metric, &Control::default())?;
+                CaseRun {
+                    moves: walk.goal_depth.filter(|_| walk.exhausted),
+                    puzzles: None,
+                    examined: walk.stats.examined,
+                }
+            }
+            Job::Generate {
+                size,
+                max_walls,
+                shard,
+            } => {
+                let mut db = Database::in_memory()?;
+                let options = GenerateOptions {
+                    size,
+                    max_walls,
+                    threads: 1,
+                    shard,
+                    max_units: None,
+                };
+                let summary = generate(&mut db, &options, |_| {})?;
+                CaseRun {
+                    moves: None,
+                    puzzles: Some(summary.puzzles),
+                    examined: summary.positions,
+                }
+            }
+        })
+    }
 }
 
 /// Measures `case`: one warm-up run, then `runs` timed runs with `solver`.
