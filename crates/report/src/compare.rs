@@ -52,7 +52,7 @@ pub fn variants(
     metric: Metric,
 ) -> Vec<Variant> {
     let algorithms = if algorithms.is_empty() {
-        &Algorithm::ALL[..]
+        Algorithm::ALL
     } else {
         algorithms
     };

@@ -2,9 +2,8 @@
 //! puzzles ([`study`] reads its files, [`compare`] runs it, [`markdown`]
 //! writes its tables and `compare.md`) and every chart ([`charts`], the
 //! only user of plotters: the study's bar charts and the database's
-//! statistics); and the speed figures of the benchmark suite ([`bench`](mod@bench)).
+//! statistics).
 
-pub mod bench;
 pub mod charts;
 pub mod compare;
 pub mod markdown;
