@@ -2,9 +2,7 @@
 //! command prints (`solve`, `analyze`, `batch --json`), and the text line
 //! that names the metric first.
 
-mod common;
-
-use common::{json, unblocker};
+use crate::common::{json, unblocker};
 use serde_json::Value;
 
 /// The objects `batch FILE --json --metric METRIC` prints, one per line.

@@ -1,8 +1,6 @@
 //! `unblocker db` end to end: generate, query, stats, export, import, merge.
 
-mod common;
-
-use common::unblocker;
+use crate::common::unblocker;
 
 fn run(args: &[&str]) -> String {
     let out = unblocker().args(args).output().unwrap();

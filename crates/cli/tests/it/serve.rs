@@ -72,7 +72,7 @@ fn lan_serves_the_network_address_with_a_qr_code() {
     let ip: std::net::IpAddr = address.rsplit_once(':').unwrap().0.parse().unwrap();
     assert!(!ip.is_loopback() && !ip.is_unspecified(), "{address}");
     assert!(
-        printed.lines().filter(|l| l.contains('█')).count() >= 10,
+        printed.lines().filter(|l| l.contains('▀')).count() >= 10,
         "a QR code before the URL: {printed}"
     );
     assert!(

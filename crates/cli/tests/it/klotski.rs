@@ -1,9 +1,7 @@
 //! The `unblocker` binary on Klotski: names, metrics, CommonCode, goals and
 //! `batch --check` on the shared table.
 
-mod common;
-
-use common::{json, unblocker};
+use crate::common::{json, unblocker};
 
 #[test]
 fn solve_klotski_json_counts_piece_moves() {

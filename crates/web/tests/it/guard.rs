@@ -2,9 +2,7 @@
 //! foreign Host name, a cross-origin request, a body type a cross-site form
 //! can send) and the security headers, against a real server.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::Value;
 use std::io::{Read, Write};
 

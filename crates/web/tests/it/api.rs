@@ -1,9 +1,7 @@
 //! The JSON API against a real server on an ephemeral port: every endpoint,
 //! every error code, limits, queueing and cancellation.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::time::Duration;

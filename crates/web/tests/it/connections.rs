@@ -2,8 +2,7 @@
 //! slow-body connections are closed after their timeouts (short ones here),
 //! and a request is answered while thousands of idle connections are open.
 
-mod common;
-
+use crate::common;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;

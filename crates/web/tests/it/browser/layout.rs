@@ -4,8 +4,8 @@
 //! readable, axe-core finds nothing serious, and a screenshot of each view
 //! is saved (`web-{size}-{view}.png`).
 
-use crate::flows::{card, hash, solution};
-use crate::page::*;
+use super::flows::{card, hash, solution};
+use super::page::*;
 use serde_json::{json, Value};
 use unblocker_web::Config;
 
@@ -228,16 +228,19 @@ async fn all_views(screen: Screen) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
 async fn every_view_fits_a_390_by_844_phone() {
     all_views(Screen::Phone(390, 844)).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
 async fn every_view_fits_a_360_by_740_phone() {
     all_views(Screen::Phone(360, 740)).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
 async fn every_view_fits_a_desktop() {
     all_views(Screen::Desktop).await;
 }
@@ -246,6 +249,7 @@ async fn every_view_fits_a_desktop() {
 /// finger on a piece drags the piece and the page stays put (in the editor,
 /// whose tools make the page longer than a phone's screen).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
 async fn a_swipe_on_the_board_scrolls_the_page_but_not_a_drag() {
     let _one = ONE_BROWSER.lock().await;
     let browser = Browser {

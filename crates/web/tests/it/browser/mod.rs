@@ -3,9 +3,6 @@
 //! animations, and searches and drags that must not go stale. Screenshots
 //! are saved in the target directory (`CARGO_TARGET_TMPDIR`).
 
-#[path = "../common/mod.rs"]
-mod common;
-
 mod access;
 mod flows;
 mod journey;

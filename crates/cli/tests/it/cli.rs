@@ -1,8 +1,6 @@
 //! The `unblocker` binary end to end: output, JSON keys and exit codes.
 
-mod common;
-
-use common::{json, unblocker};
+use crate::common::{json, unblocker};
 
 #[test]
 fn solve_json_has_the_documented_keys() {

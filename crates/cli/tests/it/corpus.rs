@@ -6,9 +6,7 @@
 //! each time, 4xx for everything the tools refuse, never a 5xx, and no panic
 //! in the server's log.
 
-mod common;
-
-use common::unblocker;
+use crate::common::unblocker;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Command, Stdio};

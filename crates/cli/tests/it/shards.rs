@@ -4,10 +4,8 @@
 //! truncated or still being written. Each is exit 2 with a message, and the
 //! target database keeps every byte.
 
-mod common;
-
+use crate::common::unblocker;
 use assert_cmd::cargo::CommandCargoExt;
-use common::unblocker;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -3,8 +3,8 @@
 //! Ctrl+Z and Ctrl+Shift+Z, a visible focus, the board's name and live
 //! description, piece letters at 4.5:1, and no emoji in any control.
 
-use crate::flows::{card, hash, solution};
-use crate::page::*;
+use super::flows::{card, hash, solution};
+use super::page::*;
 use serde_json::{json, Value};
 
 const TAB: char = '\u{E004}';
@@ -35,6 +35,7 @@ async fn focused(page: &Page) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
 async fn tabs_follow_the_arrow_keys() {
     let _one = ONE_BROWSER.lock().await;
     let page = Page::open("/").await;
@@ -71,6 +72,7 @@ async fn tabs_follow_the_arrow_keys() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
 async fn play_by_keyboard_with_undo_keys_focus_and_live_description() {
     let _one = ONE_BROWSER.lock().await;
     let (optimum, board) = card(1);
@@ -148,6 +150,7 @@ async fn play_by_keyboard_with_undo_keys_focus_and_live_description() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
 async fn edit_by_keyboard_with_undo_and_a_readable_tool() {
     let _one = ONE_BROWSER.lock().await;
     let page = Page::open("/").await;
@@ -231,6 +234,7 @@ fn contrast(a: &str, b: &str) -> f64 {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
 async fn piece_letters_read_at_4_5_to_1_and_no_control_needs_an_emoji_font() {
     let _one = ONE_BROWSER.lock().await;
     let page = Page::open("/").await;

@@ -2,10 +2,7 @@
 //! (brotli or gzip), with an ETag that a repeat request sends back in
 //! `If-None-Match` to get 304 and no body.
 
-#[path = "common/mod.rs"]
-mod common;
-
-use common::*;
+use crate::common::*;
 use reqwest::header::{ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, ETAG, IF_NONE_MATCH};
 
 /// Every file the page loads.

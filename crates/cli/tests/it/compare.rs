@@ -1,8 +1,7 @@
 //! `unblocker compare` end to end on the FEUP levels.
 
-mod common;
-
-use common::unblocker;
+use crate::common;
+use crate::common::unblocker;
 
 #[test]
 fn compare_tables_charts_and_study() {

@@ -1,9 +1,7 @@
 //! `unblocker render` end to end: each kind of picture is written, and
 //! a wrong output kind is refused with exit code 2.
 
-mod common;
-
-use common::unblocker;
+use crate::common::unblocker;
 
 #[test]
 fn render_writes_boards_strips_animations_and_packs() {

@@ -1,8 +1,6 @@
 //! `unblocker scan`: text and JSON output, --solve, --debug, and refusals.
 
-mod common;
-
-use common::{json, unblocker};
+use crate::common::{json, unblocker};
 
 const IMG_0354: &str = "screenshots/tsiodras/IMG_0354.PNG";
 const BOARD_0354: &str = "BooCoDBEECoDBoAAFoGGGoFHooIoFHJJIKKo";

@@ -1,0 +1,11 @@
+//! The integration tests of unblocker-web, one test binary
+//! (`cargo test -p unblocker-web --test it`), a module per subject.
+
+mod api;
+mod assets;
+mod browser;
+mod common;
+mod connections;
+mod guard;
+mod icons;
+mod load;
