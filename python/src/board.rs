@@ -45,7 +45,8 @@ fn parse_game(game: Option<&str>) -> PyResult<Option<Game>> {
 
 pub fn parse_direction(text: &str) -> PyResult<Direction> {
     Direction::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .find(|d| d.name() == text.to_ascii_lowercase())
         .ok_or_else(|| {
             value_error(format!(

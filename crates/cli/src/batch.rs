@@ -7,8 +7,8 @@ use crate::solve::solve_message;
 use std::path::PathBuf;
 use unblocker_model::collection::EntryError;
 use unblocker_model::Metric;
-use unblocker_solve::batch::{Batch, BatchOptions, Failure};
-use unblocker_solve::input::read_entries;
+use unblocker_solve::batch::{Batch, BatchOptions, Failure, Shown};
+use unblocker_solve::input::entries;
 use unblocker_solve::MemoryBudget;
 
 #[derive(clap::Args)]
@@ -54,8 +54,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<u8, String> {
-    let entries =
-        read_entries(&args.file, args.options.parse_options()).map_err(|e| e.to_string())?;
+    let entries = entries(&args.file, args.options.parse_options()).map_err(|e| e.to_string())?;
     // One memory budget for every thread; bad search options refused once,
     // before any puzzle.
     let budget = MemoryBudget::for_searches(args.search.memory.max_memory);
@@ -67,10 +66,7 @@ pub fn run(args: Args) -> Result<u8, String> {
     if args.threads == Some(0) {
         return Err("--threads must be at least 1".into());
     }
-    let batch =
-        Batch::run(&entries, &options, args.threads.unwrap_or(0)).map_err(|e| e.to_string())?;
-    let listing = batch.listing(&entries, args.check, failure_message);
-    for shown in &listing.entries {
+    let show = |shown: &Shown| {
         if args.json {
             println!("{}", shown.json);
         } else if !args.quiet {
@@ -79,16 +75,19 @@ pub fn run(args: Args) -> Result<u8, String> {
         if let Some(e) = &shown.error {
             eprintln!("unblocker: {e}");
         }
-    }
+    };
+    let threads = args.threads.unwrap_or(0);
+    let batch =
+        Batch::run(entries, &options, threads, failure_message, show).map_err(|e| e.to_string())?;
     // With --json, stdout holds only the objects.
-    for line in &listing.summary {
+    for line in batch.summary_lines(args.check) {
         if args.json {
             eprintln!("{line}");
         } else {
             println!("{line}");
         }
     }
-    Ok(if listing.mismatches > 0 {
+    Ok(if batch.mismatches > 0 {
         crate::EXIT_CHECK_FAILED
     } else if batch.failed() {
         crate::EXIT_BAD_INPUT

@@ -1,9 +1,9 @@
 //! `unblocker bench`: the standard speed figures of the solvers on bundled
 //! puzzles, measured on the user's own machine (single thread, best and
 //! median of several runs, positions per second; the suite and the timing
-//! are `unblocker_report::bench`'s).
+//! are `unblocker_bench`'s).
 
-use unblocker_report::bench::{cases, header, measure, names};
+use unblocker_bench::{cases, header, measure, names};
 use unblocker_solve::Solver;
 
 #[derive(clap::Args)]

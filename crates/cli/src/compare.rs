@@ -16,7 +16,9 @@ use unblocker_solve::{Algorithm, Heuristic, MemoryBudget, SolveOptions};
         informed ones), one run at a time on one thread, and print a table per category: solved \
         puzzles, mean answer length, time and expanded nodes, each also relative to BFS on the same \
         puzzles. Categories are the FEUP levels' name prefixes (easy, medium, hard, long) and, \
-        for other rows, the file's name. The --out directory receives one SVG chart per measure \
+        for other rows, the file's name. The --out directory receives the overview (overview.svg and \
+        overview.png: positions expanded against answer length, one point per search, per \
+        category), one SVG bar chart per measure \
         and category and compare.md, which sets the figures beside the FEUP study's own \
         measurements (feup_measurements/*.json next to the FEUP file) and recommends an algorithm.",
     after_help = "Examples:\n  UNBLOCKER_DATA=../shared unblocker compare\n  \

@@ -4,14 +4,12 @@
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{BufWriter, IsTerminal};
 use std::path::{Path, PathBuf};
-use unblocker_db::klotski::generate_klotski;
-
-use unblocker_db::progress::{Eta, ProgressLines};
 use unblocker_db::shard::{ShardError, ShardSpec};
 use unblocker_db::stats::DatabaseStats;
-use unblocker_db::{
-    generate, merge_into, Database, DbError, Filter, GenerateOptions, ShardFileError,
-};
+use unblocker_db::{merge_into, Database, DbError, Filter, ShardFileError};
+use unblocker_gen::klotski::generate_klotski;
+use unblocker_gen::progress::{Eta, ProgressLines};
+use unblocker_gen::{generate, GenError, GenerateOptions};
 use unblocker_report::charts::stats_chart;
 
 #[derive(clap::Args)]
@@ -121,7 +119,7 @@ struct QueryArgs {
 struct StatsArgs {
     #[arg(long)]
     json: bool,
-    /// Also draw the chart into this SVG file.
+    /// Also draw the chart into this file: SVG, or PNG when it ends in .png.
     #[arg(long)]
     svg: Option<PathBuf>,
 }
@@ -200,7 +198,7 @@ fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
     };
     let terminal = std::io::stderr().is_terminal();
     let shown = terminal && !args.quiet;
-    // The ETA is the run's own (db::progress::Eta): the bar's would count
+    // The ETA is the run's own (gen::progress::Eta): the bar's would count
     // the units a resumed file already holds as done at once.
     let template = "{elapsed_precise} [{bar:40}] {pos}/{len} units, ETA {msg}";
     let bar = progress_bar(!shown, template);
@@ -220,7 +218,7 @@ fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
             bar.set_message(eta.message(&p));
         }
     })
-    .map_err(advice)?;
+    .map_err(generation_advice)?;
     bar.finish();
     eprintln!("{}", summary.line(shard, path));
     Ok(0)
@@ -299,7 +297,6 @@ fn run_stats(path: &Path, args: StatsArgs) -> Result<u8, String> {
     Ok(0)
 }
 
-/// A database error as the command line says it: with what to do next.
 /// A part `--shard auto` could not find (only `auto` is resolved), with
 /// the way around a missing scheduler.
 fn auto_shard_advice(error: ShardError) -> String {
@@ -311,6 +308,16 @@ fn auto_shard_advice(error: ShardError) -> String {
     }
 }
 
+/// A generation's error as the command line says it: the file's with
+/// [`advice`].
+fn generation_advice(error: GenError) -> String {
+    match error {
+        GenError::Db(error) => advice(error),
+        _ => error.to_string(),
+    }
+}
+
+/// A database error as the command line says it: with what to do next.
 fn advice(error: DbError) -> String {
     match error {
         DbError::Missing(_) => {

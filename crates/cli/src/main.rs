@@ -10,6 +10,7 @@ mod db;
 mod input;
 mod list;
 mod play;
+mod render;
 mod scan;
 mod serve;
 mod solve;
@@ -54,12 +55,12 @@ enum Command {
     Serve(serve::Args),
     Scan(scan::Args),
     Compare(compare::Args),
+    Render(render::Args),
 }
 
 fn main() -> ExitCode {
     restore_default_sigpipe();
-    // SAFETY: first thing in main, before any other thread exists.
-    unsafe { unblocker_solve::memory::return_large_blocks_to_the_system() };
+    return_large_blocks_to_the_system();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
@@ -72,6 +73,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve::run(args),
         Command::Scan(args) => scan::run(args),
         Command::Compare(args) => compare::run(args),
+        Command::Render(args) => render::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -97,5 +99,19 @@ fn restore_default_sigpipe() {
     // SAFETY: called first thing in main, before any other thread exists.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+/// Memory caps are checked against the blocks searches allocate: has every
+/// block of 1 MiB or more mapped on its own, so that freeing it gives it back
+/// to the system at once. (glibc otherwise raises that threshold as large
+/// blocks are freed, up to 32 MiB, and keeps the freed ones in its heap,
+/// where they still count in the resident size.)
+fn return_large_blocks_to_the_system() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: called first thing in main, before any other thread exists;
+    // mallopt only changes the allocator's settings.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
     }
 }

@@ -5,6 +5,7 @@ use crate::color::ColorChoice;
 use std::path::PathBuf;
 use unblocker_model::drawing::draw;
 use unblocker_model::Metric;
+use unblocker_solve::input::read_file_bytes;
 
 #[derive(clap::Args)]
 #[command(
@@ -45,7 +46,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<u8, String> {
     let name = args.image.display().to_string();
-    let bytes = std::fs::read(&args.image).map_err(|e| format!("cannot read {name}: {e}"))?;
+    let bytes = read_file_bytes(&args.image).map_err(|e| e.to_string())?;
     if let Some(out) = &args.debug {
         let picture = unblocker_scan::debug_overlay(&bytes).map_err(|e| format!("{name}: {e}"))?;
         std::fs::write(out, picture).map_err(|e| format!("cannot write {}: {e}", out.display()))?;

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use unblocker_db::Database;
 use unblocker_solve::memory::left_for_searches;
 use unblocker_web::lan::{self, LanError};
-use unblocker_web::{Config, Limits, LimitsError};
+use unblocker_web::{Config, Connections, Limits, LimitsError};
 
 #[derive(clap::Args)]
 #[command(
@@ -12,7 +12,11 @@ use unblocker_web::{Config, Limits, LimitsError};
     long_about = "Serve the web UI and its JSON API (see the README): load a screenshot, a board \
         string or a bundled puzzle, edit it, solve it with live progress, watch the solution, play \
         it yourself with hints, and share a link. Everything is in the binary; the page works \
-        offline.",
+        offline.\n\nEvery connection is bounded: a request's header must arrive within 10 s (an idle \
+        kept-alive connection closes after 10 s), a request body may stall at most 10 s between \
+        two pieces, and a response the client does not read for 30 s ends its connection. At \
+        most --max-connections connections are held at once (fewer if the open-file limit \
+        leaves no room); more wait until one closes.",
     after_help = "Examples:\n  unblocker serve\n  unblocker serve --lan\n  \
         unblocker serve --port 9000 --host 0.0.0.0\n  \
         unblocker serve --max-solves 4 --timeout 10 --max-memory 2G"
@@ -39,6 +43,10 @@ pub struct Args {
     /// Most positions one solve may examine.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
+    /// Connections held at once (default 4096, and at most the open-file
+    /// limit less 64); more wait until one closes.
+    #[arg(long, value_name = "N")]
+    pub max_connections: Option<usize>,
     #[command(flatten)]
     pub memory: crate::solve::MemoryArgs,
     /// The puzzle database for random puzzles (default: the one `unblocker
@@ -55,9 +63,18 @@ pub fn run(args: Args) -> Result<u8, String> {
         LimitsError::Timeout(e) => format!("--{e}"),
     })?;
     let database = args.database.or_else(Database::existing_default_path);
+    let default = Connections::default();
+    let connections = match args.max_connections {
+        Some(0) => return Err("--max-connections must be at least 1".into()),
+        n => Connections {
+            max_connections: n.unwrap_or(default.max_connections),
+            ..default
+        },
+    };
     let config = Config {
         limits,
         database,
+        connections,
         ..Config::default()
     };
     let host = if args.lan {
@@ -86,4 +103,25 @@ pub fn run(args: Args) -> Result<u8, String> {
     })
     .map_err(|e| e.to_string())?;
     Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `serve --help` gives these figures in words.
+    #[test]
+    fn the_help_gives_the_connection_defaults() {
+        let d = Connections::default();
+        let secs = |t: std::time::Duration| t.as_secs();
+        assert_eq!(
+            (
+                secs(d.header_timeout),
+                secs(d.body_timeout),
+                secs(d.write_timeout),
+                d.max_connections
+            ),
+            (10, 10, 30, 4096)
+        );
+    }
 }

@@ -10,10 +10,10 @@
 //! `TRYCMD=overwrite cargo test -p unblocker --test examples` rewrites the
 //! expected outputs in place (check the diff).
 //!
-//! The examples name the ground-truth data as `../shared/…`, as a user beside
-//! the checkout would. They run in an empty directory whose sibling `shared`
-//! links to the data directory the tests use (`$UNBLOCKER_DATA`, by default
-//! `../shared` beside the workspace root), so they work wherever it is.
+//! The examples name the test data as `testdata/…`, as a user in a fresh
+//! clone would. They run in an empty directory whose `testdata` links to the
+//! data directory the tests use (`$UNBLOCKER_DATA` when set, else the
+//! repository's `testdata/`), so they work wherever it is.
 
 use std::path::Path;
 
@@ -27,7 +27,7 @@ fn readme_examples() {
     let sandbox = tempfile::tempdir().expect("a temporary directory");
     let cwd = sandbox.path().join("checkout");
     std::fs::create_dir(&cwd).unwrap();
-    std::os::unix::fs::symlink(&data, sandbox.path().join("shared")).unwrap();
+    std::os::unix::fs::symlink(&data, cwd.join("testdata")).unwrap();
     // trycmd runs every command in the test's current directory.
     std::env::set_current_dir(&cwd).unwrap();
 

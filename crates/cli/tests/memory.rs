@@ -1,6 +1,7 @@
 //! `--max-memory` holds when it is measured: a search that would need more
 //! stops with `"status": "memory_limit"`, and the process's peak resident
-//! size (read from the kernel when it exits) stays under the cap.
+//! size (read from the kernel when it exits) stays under the cap; `batch`
+//! streams, so its memory does not grow with the number of puzzles.
 
 #![cfg(target_os = "linux")]
 
@@ -124,4 +125,123 @@ fn the_same_search_with_room_enough_is_solved() {
         "it needed more than the cap above: {} MiB",
         peak >> 20
     );
+}
+
+/// A file of `n` copies of a one-move board.
+fn copies(dir: &std::path::Path, n: usize) -> String {
+    let path = dir.join(format!("{n}.txt"));
+    std::fs::write(&path, "............AA......................\n".repeat(n)).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn batch_memory_is_the_same_for_a_thousand_puzzles_and_a_hundred_thousand() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut peaks = Vec::new();
+    for n in [1_000, 100_000] {
+        let file = copies(dir.path(), n);
+        let (code, output, errors, peak) = run(&["batch", &file, "--threads", "2"]);
+        assert_eq!(code, 0, "{errors}");
+        assert_eq!(output.lines().count(), n + 2);
+        assert!(output.contains(&format!("\n{n} puzzles: {n} solved")));
+        peaks.push(peak);
+    }
+    assert!(
+        peaks[1] <= peaks[0] + (4 << 20),
+        "100,000 puzzles peak at {} KiB, 1,000 at {} KiB",
+        peaks[1] >> 10,
+        peaks[0] >> 10
+    );
+    // The budget is honoured over the whole run.
+    let file = copies(dir.path(), 100_000);
+    let (code, _, errors, peak) = run(&["batch", &file, "-q", "--max-memory", "32M"]);
+    assert_eq!(code, 0, "{errors}");
+    assert!(peak <= 32 << 20, "peak {} KiB", peak >> 10);
+}
+
+/// The first result is printed while the rest of the file is still to
+/// come: the file is a pipe, and its end is written only after the first
+/// line came back (a batch that waited for every result would never
+/// answer, and the test would fail after a minute).
+#[test]
+fn batch_prints_each_result_before_the_last_puzzle_is_read() {
+    use std::io::{BufRead, BufReader, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("puzzles");
+    let name = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid C string; mkfifo only creates the node.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_unblocker"))
+        .args(["batch", fifo.to_str().unwrap(), "--threads", "2"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = std::fs::OpenOptions::new().write(true).open(&fifo).unwrap();
+    writeln!(input, "BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo").unwrap();
+    input.flush().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let first = lines.next();
+        tx.send(first).unwrap();
+        lines.map(Result::unwrap).collect::<Vec<String>>()
+    });
+    let first = rx
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("no result line while the file was still open")
+        .unwrap()
+        .unwrap();
+    assert!(first.starts_with("    line 1    8 moves"), "{first}");
+    // Now the rest, and the end of the file.
+    writeln!(input, "............AA......................").unwrap();
+    drop(input);
+    let rest = reader.join().unwrap();
+    assert!(rest[0].starts_with("    line 2    1 moves"), "{rest:?}");
+    assert!(rest[2].starts_with("2 puzzles: 2 solved"), "{rest:?}");
+    assert!(child.wait().unwrap().success());
+}
+
+/// An endless stream is refused once it passes the limit (64 MiB for a
+/// whole file, 1 MiB for a row), and a directory as a directory.
+#[test]
+fn scan_and_db_import_refuse_an_endless_stream_within_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("x.sqlite");
+    let db = db.to_str().unwrap();
+    let cases: [(&[&str], &str, u64); 3] = [
+        (
+            &["scan", "/dev/zero"],
+            "/dev/zero holds more than 67108864 bytes, the limit",
+            96 << 20,
+        ),
+        (
+            &["db", "import", "/dev/zero", "--db", db],
+            "/dev/zero: line 1: longer than 1048576 bytes, the limit",
+            32 << 20,
+        ),
+        (
+            &["batch", "/dev/zero"],
+            "/dev/zero line 1 is longer than 1048576 bytes, the limit",
+            32 << 20,
+        ),
+    ];
+    for (args, message, cap) in cases {
+        let (code, _, errors, peak) = run(args);
+        assert_eq!(code, 2, "{args:?}: {errors}");
+        assert!(errors.contains(message), "{args:?}: {errors}");
+        assert!(peak <= cap, "{args:?}: peak {} KiB", peak >> 10);
+    }
+    let here = dir.path().to_str().unwrap();
+    for args in [
+        &["scan", here][..],
+        &["db", "import", here, "--db", db],
+        &["batch", here],
+    ] {
+        let (code, _, errors, _) = run(args);
+        assert_eq!(code, 2, "{args:?}: {errors}");
+        assert!(
+            errors.contains(&format!("{here} is a directory, not a file")),
+            "{args:?}: {errors}"
+        );
+    }
 }

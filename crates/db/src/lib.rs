@@ -1,31 +1,25 @@
-//! The puzzle database: every interesting Rush Hour puzzle of a board size,
-//! generated exhaustively ([`rush::Generator`], driven by [`generate()`]),
-//! stored in SQLite ([`Database`]) and queried by difficulty, pieces and
-//! walls ([`Filter`], [`Database::random`]), with statistics ([`stats`]).
-//! The Klotski database ([`klotski`]) uses the same schema. A generation
-//! can be split into parts ([`shard`]) run anywhere, then put together with
-//! [`merge_into`]; a long one reports its [`progress`] in log lines. A
-//! sample of the database is embedded ([`Database::sample`]) for machines
-//! that have not generated one.
+//! The puzzle database: puzzles stored in SQLite ([`Database`]) and queried
+//! by difficulty, pieces and walls ([`Filter`], [`Database::random`]), with
+//! statistics ([`stats`]), import and export of fogleman/rush's text
+//! format, and the generator's journal (what lets an interrupted run of
+//! `unblocker-gen` resume). Parts of a generation run anywhere ([`shard`])
+//! are put together with [`merge_into`]. A sample of the database is
+//! embedded ([`Database::sample`]) for machines that have not generated one.
 
-mod calibration;
-mod generate;
-pub mod klotski;
+mod journal;
 mod merge;
-mod pending;
-pub mod progress;
+mod queries;
 mod report;
-pub mod rush;
 mod sample;
 pub mod shard;
 pub mod stats;
 mod store;
 
-pub use generate::{generate, GenerateOptions, GenerationProgress, Summary};
-pub use merge::{merge_into, MergedShard, ShardFileError};
+pub use merge::{merge_into, MergedShard, ShardFileError, SHARD_KEY};
+pub use queries::{BadLine, Filter, Grouping};
 pub use report::Completion;
 pub use sample::SAMPLE_NAME;
-pub use store::{Database, DbError, Filter, Grouping, WriterLock};
+pub use store::{Database, DbError, WriterLock};
 
 use serde::Serialize;
 

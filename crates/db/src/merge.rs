@@ -68,7 +68,7 @@ struct Checked {
 
 /// The `meta` key of the part a file was generated as: a file's own, not
 /// the generation's, so it is neither compared nor merged.
-pub(crate) const SHARD_KEY: &str = "shard";
+pub const SHARD_KEY: &str = "shard";
 
 fn shard_error(path: &Path, error: ShardFileError) -> DbError {
     DbError::Shard {

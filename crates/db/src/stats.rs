@@ -2,7 +2,8 @@
 //! component, how difficulty follows piece count, walls and component size
 //! (drawn by `unblocker-report`).
 
-use crate::store::{Database, DbError, Grouping};
+use crate::store::{Database, DbError};
+use crate::Grouping;
 use crate::Record;
 use serde::Serialize;
 

@@ -69,12 +69,29 @@
 //! admissible (each term counts moves of a different piece) and consistent
 //! (one move changes one term by at most one). `Stuck` is Rush Hour only.
 
-use std::fmt;
-use std::str::FromStr;
 use unblocker_model::{Game, Metric};
 
-/// The estimates an informed search can use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The estimates an informed search can use, named in lower case (any case
+/// on input; the former names `feup2` and `blockers2` are read too, and
+/// never printed).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+)]
+#[strum(
+    serialize_all = "lowercase",
+    ascii_case_insensitive,
+    parse_err_ty = HeuristicError,
+    parse_err_fn = unknown
+)]
 pub enum Heuristic {
     /// Always 0: A* becomes uniform-cost search (BFS order).
     Zero,
@@ -82,40 +99,24 @@ pub enum Heuristic {
     Blockers,
     /// The study's h2: 1 per movable blocker, 2 per stuck one (plus the
     /// target). Not admissible. Read from `feup2` too (its former name).
+    #[strum(to_string = "stuck", serialize = "feup2")]
     Stuck,
     /// Blockers plus one when some blocker is obstructed (cannot escape in
     /// one move): admissible and consistent. Read from `blockers2` too (its
     /// former name).
+    #[strum(to_string = "obstructed", serialize = "blockers2")]
     Obstructed,
     /// Cells the target and the blockers must still move (step metric).
     Distance,
 }
 
 impl Heuristic {
-    pub const ALL: [Heuristic; 5] = [
-        Heuristic::Zero,
-        Heuristic::Blockers,
-        Heuristic::Stuck,
-        Heuristic::Obstructed,
-        Heuristic::Distance,
-    ];
-
-    /// Former names, still read on input (the command line, the API); the
-    /// output always prints [`Heuristic::name`].
-    pub const ALIASES: [(&'static str, Heuristic); 2] = [
-        ("feup2", Heuristic::Stuck),
-        ("blockers2", Heuristic::Obstructed),
-    ];
+    /// Every heuristic, in declaration order.
+    pub const ALL: &'static [Heuristic] = <Heuristic as strum::VariantArray>::VARIANTS;
 
     /// The name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
-        match self {
-            Heuristic::Zero => "zero",
-            Heuristic::Blockers => "blockers",
-            Heuristic::Stuck => "stuck",
-            Heuristic::Obstructed => "obstructed",
-            Heuristic::Distance => "distance",
-        }
+        self.into()
     }
 
     /// Never above the true distance, so A* and IDA* stay optimal.
@@ -145,24 +146,8 @@ impl Heuristic {
     }
 }
 
-impl fmt::Display for Heuristic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Heuristic {
-    type Err = HeuristicError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let s = s.to_ascii_lowercase();
-        Heuristic::ALL
-            .into_iter()
-            .map(|h| (h.name(), h))
-            .chain(Heuristic::ALIASES)
-            .find(|&(name, _)| name == s)
-            .map(|(_, h)| h)
-            .ok_or(HeuristicError::Unknown(s))
-    }
+fn unknown(name: &str) -> HeuristicError {
+    HeuristicError::Unknown(name.to_ascii_lowercase())
 }
 
 /// Why a name is no heuristic, or a heuristic does not suit a game or a
@@ -191,7 +176,7 @@ mod tests {
 
     #[test]
     fn every_name_reads_back() {
-        for h in Heuristic::ALL {
+        for &h in Heuristic::ALL {
             assert_eq!(h.name().parse(), Ok(h));
             assert_eq!(h.name().to_uppercase().parse(), Ok(h));
         }

@@ -1,7 +1,8 @@
 //! One row or column of a Rush Hour board: its items in order (cars that
 //! slide along it, fixed 1×1 walls), every way to place them, and how far a
 //! car can slide. The solver's per-board move tables ([`crate::rush`]) and
-//! the database's units ([`crate::unit`]) are both built from here.
+//! the database generator's units (`unblocker_gen::unit`) are both built
+//! from here.
 //!
 //! Cars never leave their line and never pass each other or a wall, so the
 //! *class* of a line (its items in order, walls at fixed cells) never

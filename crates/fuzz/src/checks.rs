@@ -52,7 +52,7 @@ pub fn board_text(bytes: &[u8]) -> Result<(), Finding> {
     let text = crate::boards::text(bytes);
     let mut boards: Vec<Board> = Vec::new();
     for options in parse_options() {
-        for f in Format::ALL {
+        for &f in Format::ALL {
             let _ = format::parse_as(&text, f, options);
         }
         let _ = format::parse_jams(&text);
@@ -69,7 +69,7 @@ pub fn board_text(bytes: &[u8]) -> Result<(), Finding> {
 /// Everything the tools do with a valid board.
 pub fn board(board: &Board) -> Result<(), Finding> {
     let line = format::to_line(board);
-    for f in Format::ALL {
+    for &f in Format::ALL {
         if format::loses(board, f).is_some() {
             continue;
         }
@@ -98,7 +98,7 @@ pub fn board(board: &Board) -> Result<(), Finding> {
     let _ = (board.legal_slides(), board.is_solved());
     SOLVER.with_borrow_mut(|solver| {
         for metric in [Metric::Slide, Metric::Step, Metric::Piece] {
-            for algorithm in Algorithm::ALL {
+            for &algorithm in Algorithm::ALL {
                 let options = SolveOptions {
                     metric,
                     control: control(),

@@ -61,6 +61,7 @@ pub fn server() -> &'static Server {
                 limits: limits(),
                 database: None,
                 hosts: Default::default(),
+                connections: Default::default(),
             },
         ));
         Server {

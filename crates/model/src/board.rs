@@ -494,7 +494,7 @@ impl Board {
     pub fn legal_slides(&self) -> Vec<Slide> {
         let mut slides = Vec::new();
         for piece in 0..self.pieces.len() {
-            for direction in Direction::ALL {
+            for &direction in Direction::ALL {
                 for distance in 1..MAX_SIDE as u8 {
                     let slide = Slide {
                         piece: piece as u8,

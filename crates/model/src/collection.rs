@@ -77,26 +77,58 @@ pub enum EntryError {
 /// refused whole (its error); a bad row is an entry whose board is an error.
 /// A Klotski row's goal gives way to `options.goal`.
 pub fn read(text: &str, options: ParseOptions) -> Result<Vec<Entry>, BoardError> {
-    if format::detect(text) == format::Format::Jams {
-        return Ok(format::parse_jams(text)?
-            .into_iter()
-            .map(|(name, board)| Entry {
-                label: name,
-                name: None,
-                board: Ok(board),
-                expected: Expected::default(),
-            })
-            .collect());
+    if is_jams(text) {
+        return read_jams(text);
     }
-    let mut entries = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
+    let mut rows = Rows::new(options);
+    Ok(text.lines().filter_map(|raw| rows.entry(raw)).collect())
+}
+
+/// Whether `text` (a file's start: its first three non-empty lines tell) is
+/// a COS402 jams file, which is read whole rather than row by row.
+pub fn is_jams(text: &str) -> bool {
+    format::detect(text) == format::Format::Jams
+}
+
+/// Every puzzle of a jams file.
+pub fn read_jams(text: &str) -> Result<Vec<Entry>, BoardError> {
+    Ok(format::parse_jams(text)?
+        .into_iter()
+        .map(|(name, board)| Entry {
+            label: name,
+            name: None,
+            board: Ok(board),
+            expected: Expected::default(),
+        })
+        .collect())
+}
+
+/// A puzzle file read one row at a time (any format but jams), so that a
+/// file of any length takes constant memory.
+pub struct Rows {
+    options: ParseOptions,
+    /// The rows seen so far.
+    line: usize,
+}
+
+impl Rows {
+    pub fn new(options: ParseOptions) -> Rows {
+        Rows { options, line: 0 }
+    }
+
+    /// The entry of the file's next row `raw` (without its line break), or
+    /// `None` for a blank row, a comment or a header.
+    pub fn entry(&mut self, raw: &str) -> Option<Entry> {
+        self.line += 1;
         let line = raw.split(['#', '|']).next().unwrap_or("").trim();
         if line.is_empty() || line.starts_with("board36") || line.starts_with("name\t") {
-            continue;
+            return None;
         }
-        entries.push(klotski_row(line, options).unwrap_or_else(|| row(i + 1, raw, line, options)));
+        Some(
+            klotski_row(line, self.options)
+                .unwrap_or_else(|| row(self.line, raw, line, self.options)),
+        )
     }
-    Ok(entries)
 }
 
 /// Which whitespace-separated field of a puzzle-file row is the board: the

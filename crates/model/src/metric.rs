@@ -2,34 +2,61 @@
 
 use crate::UnknownName;
 use serde::{Deserialize, Serialize};
-use std::fmt;
-use std::str::FromStr;
 
 /// The three ways people count moves in sliding-block puzzles.
 ///
 /// For Rush Hour `Slide` and `Piece` coincide (a car can only go straight).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+///
+/// Names (any case on input): `step` (`steps`), `slide` (`slides`, `move`,
+/// `moves`), `piece` (`pieces`); printed and in JSON without the aliases.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    Default,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(ascii_case_insensitive, parse_err_ty = UnknownName, parse_err_fn = unknown)]
 pub enum Metric {
     /// One piece moves one cell (alias `steps`).
+    #[strum(to_string = "step", serialize = "steps")]
     Step,
     /// One piece moves any distance in a straight line (alias `moves`): the
     /// count of Unblock Me, ThinkFun and fogleman/rush.
     #[default]
+    #[strum(
+        to_string = "slide",
+        serialize = "slides",
+        serialize = "move",
+        serialize = "moves"
+    )]
     Slide,
     /// One piece moves any number of cells along any path (the Chinese Klotski
     /// convention).
+    #[strum(to_string = "piece", serialize = "pieces")]
     Piece,
 }
 
+fn unknown(name: &str) -> UnknownName {
+    UnknownName::Metric(name.to_string())
+}
+
 impl Metric {
+    /// Every metric, in declaration order.
+    pub const ALL: &'static [Metric] = <Metric as strum::VariantArray>::VARIANTS;
+
     /// The canonical name used in JSON and on the command line.
     pub fn name(self) -> &'static str {
-        match self {
-            Metric::Step => "step",
-            Metric::Slide => "slide",
-            Metric::Piece => "piece",
-        }
+        self.into()
     }
 
     /// What a count in this metric is called in text: `steps`, `moves`
@@ -39,24 +66,6 @@ impl Metric {
             Metric::Step => "steps",
             Metric::Slide => "moves",
             Metric::Piece => "piece moves",
-        }
-    }
-}
-
-impl fmt::Display for Metric {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Metric {
-    type Err = UnknownName;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.to_ascii_lowercase().as_str() {
-            "step" | "steps" => Ok(Metric::Step),
-            "slide" | "slides" | "move" | "moves" => Ok(Metric::Slide),
-            "piece" | "pieces" => Ok(Metric::Piece),
-            _ => Err(UnknownName::Metric(s.to_string())),
         }
     }
 }

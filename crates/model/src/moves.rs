@@ -4,8 +4,21 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A direction on the board; rows grow downwards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    strum::Display,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(serialize_all = "lowercase")]
 pub enum Direction {
     Up,
     Down,
@@ -14,12 +27,8 @@ pub enum Direction {
 }
 
 impl Direction {
-    pub const ALL: [Direction; 4] = [
-        Direction::Up,
-        Direction::Down,
-        Direction::Left,
-        Direction::Right,
-    ];
+    /// Every direction, in declaration order.
+    pub const ALL: &'static [Direction] = <Direction as strum::VariantArray>::VARIANTS;
 
     /// `(row, col)` change of one step.
     pub fn delta(self) -> (i8, i8) {
@@ -41,18 +50,7 @@ impl Direction {
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            Direction::Up => "up",
-            Direction::Down => "down",
-            Direction::Left => "left",
-            Direction::Right => "right",
-        }
-    }
-}
-
-impl fmt::Display for Direction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        self.into()
     }
 }
 

@@ -52,7 +52,7 @@ pub fn variants(
     metric: Metric,
 ) -> Vec<Variant> {
     let algorithms = if algorithms.is_empty() {
-        &Algorithm::ALL[..]
+        Algorithm::ALL
     } else {
         algorithms
     };
@@ -203,6 +203,32 @@ impl Comparison {
             ms: sum(|r| r.ms),
             expanded: sum(|r| r.expanded),
         }
+    }
+
+    /// Variant `v`'s means over `members` as one run, for the charts'
+    /// measures.
+    pub(crate) fn mean_run(&self, v: usize, members: &[usize]) -> VariantRun {
+        let m = self.means(v, members);
+        VariantRun {
+            solved: true,
+            length: m.length,
+            ms: m.ms,
+            expanded: m.expanded,
+        }
+    }
+
+    /// Variant `v`'s least and most of one measure over `members` (the
+    /// spread its mean hides); `None` for no puzzles.
+    pub(crate) fn spread(
+        &self,
+        v: usize,
+        members: &[usize],
+        f: fn(&VariantRun) -> f64,
+    ) -> Option<(f64, f64)> {
+        let values = members.iter().map(|&i| f(&self.runs[v][i]));
+        let least = values.clone().fold(f64::INFINITY, f64::min);
+        let most = values.fold(f64::NEG_INFINITY, f64::max);
+        least.is_finite().then_some((least, most))
     }
 
     /// Every puzzle, category by category.

@@ -1,10 +1,9 @@
 //! Reports on measurements: the study of the search algorithms on sets of
 //! puzzles ([`study`] reads its files, [`compare`] runs it, [`markdown`]
 //! writes its tables and `compare.md`) and every chart ([`charts`], the
-//! only user of plotters: the study's bar charts and the database's
-//! statistics); and the speed figures of the benchmark suite ([`bench`](mod@bench)).
+//! only user of plotters: the study's overview and bar charts and the
+//! database's statistics, as SVG or PNG).
 
-pub mod bench;
 pub mod charts;
 pub mod compare;
 pub mod markdown;

@@ -2,7 +2,7 @@
 //! breadth-first search, and `compare.md` with the charts beside it, our
 //! figures beside the FEUP study's and which algorithm to use.
 
-use crate::charts::category_charts;
+use crate::charts::{category_charts, overview_svg, write_chart, OVERVIEW};
 use crate::compare::Comparison;
 use crate::study::{read_measurements, StudyError};
 use std::fmt::Write as _;
@@ -40,7 +40,7 @@ impl Comparison {
                 .unwrap_or_default();
             let _ = writeln!(
                 t,
-                "| {} | {}/{} | {:.1} | {} | {:.3} | {} | {:.0} | {} |",
+                "| {} | {}/{} | {:.1} | {} | {:.3} | {} | {} | {} |",
                 variant.label(),
                 solved.len(),
                 members.len(),
@@ -48,7 +48,7 @@ impl Comparison {
                 ratio(ours.length, base.length),
                 ours.ms,
                 ratio(ours.ms, base.ms),
-                ours.expanded,
+                thousands(ours.expanded),
                 ratio(ours.expanded, base.expanded),
             );
         }
@@ -84,6 +84,10 @@ impl Comparison {
             path: out.to_path_buf(),
             source,
         })?;
+        let overview = overview_svg(self)?;
+        write_chart(&out.join(OVERVIEW), &overview)?;
+        let png = Path::new(OVERVIEW).with_extension("png");
+        write_chart(&out.join(&png), &overview)?;
         let mut tables = String::new();
         for (category, members) in &self.categories {
             let _ = write!(
@@ -96,9 +100,14 @@ impl Comparison {
         }
         let text = format!(
             "# Unblocker's search algorithms on the FEUP levels and the ThinkFun cards\n\n\
+             ![Positions expanded against answer length, one point per search, per category]({})\n\n\
+             The overview above ([SVG]({OVERVIEW})): lower is fewer positions expanded, further \
+             left shorter answers; one point per search, its means over the puzzles it solved.\n\n\
              Produced by `unblocker compare` (metric {}; release build, one thread). {}\n\
-             Charts: `<measure>-<category>.svg` in this directory (logarithmic scales).\n\
+             Charts per category: `<measure>-<category>.svg` in this directory (answer-length, \
+             time, expanded-nodes; logarithmic scales, bars the means, lines the spread).\n\
              {tables}\n{}\n{}",
+            png.display(),
             self.metric(),
             self.cut_note(),
             self.study_section(measurements)?,
@@ -144,12 +153,13 @@ impl Comparison {
                 let ours = self.means(v, &solved);
                 let _ = writeln!(
                     s,
-                    "| {category} | {} ({name}) | {length:.1} | {:.1} ({}/{}) | {expanded:.0} | {:.0} | {:.1} | {:.3} | {:.0}× |",
+                    "| {category} | {} ({name}) | {length:.1} | {:.1} ({}/{}) | {} | {} | {:.1} | {:.3} | {:.0}× |",
                     variant.label(),
                     ours.length,
                     solved.len(),
                     members.len(),
-                    ours.expanded,
+                    thousands(expanded),
+                    thousands(ours.expanded),
                     seconds * 1000.0,
                     ours.ms,
                     seconds * 1000.0 / ours.ms.max(1e-6),
@@ -183,11 +193,11 @@ impl Comparison {
             };
             let _ = writeln!(
                 s,
-                "- Of the optimal algorithms, **{}** expands the fewest positions ({:.0} against \
-                 BFS's {:.0}, ×{}) in ×{time:.2} BFS's time, {verdict}.",
+                "- Of the optimal algorithms, **{}** expands the fewest positions ({} against \
+                 BFS's {}, ×{}) in ×{time:.2} BFS's time, {verdict}.",
                 self.variants[f].label(),
-                expanded(f),
-                expanded(b),
+                thousands(expanded(f)),
+                thousands(expanded(b)),
                 ratio(expanded(f), expanded(b)),
             );
         }
@@ -202,11 +212,37 @@ impl Comparison {
     }
 }
 
+/// A count rounded and written with thousands separators: `1,234,567`.
+fn thousands(v: f64) -> String {
+    let digits = format!("{:.0}", v.max(0.0));
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// `ours` as a multiple of `base`, to two decimals.
 fn ratio(ours: f64, base: f64) -> String {
     if base > 0.0 {
         format!("{:.2}", ours / base)
     } else {
         "-".into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::thousands;
+
+    #[test]
+    fn counts_have_thousands_separators() {
+        assert_eq!(thousands(85.4), "85");
+        assert_eq!(thousands(1234.0), "1,234");
+        assert_eq!(thousands(590_040.0), "590,040");
+        assert_eq!(thousands(2_577_412.0), "2,577,412");
     }
 }

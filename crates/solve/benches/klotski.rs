@@ -1,10 +1,9 @@
 //! Klotski solver benchmarks (release build, one thread).
 //!
-//! `cargo bench -p unblocker-solve --bench klotski` measures:
-//! - `hengdao-lima`: 横刀立马, optimal in piece moves (81);
-//! - `fenghui-luzhuan`: 峰回路转, Storer's Super Century (138 piece moves);
-//! - `component`: full exploration of 横刀立马's 25,955-position component
-//!   in each metric (criterion reports positions per second).
+//! `cargo bench -p unblocker-solve --bench klotski` measures `component`:
+//! full exploration of 横刀立马's 25,955-position component in each metric
+//! (criterion reports positions per second). Solving the classics is a case
+//! of the benchmark suite (`cargo bench -p unblocker-bench`).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
@@ -14,20 +13,6 @@ use unblocker_solve::{SolveOptions, Solver};
 fn bundled(name: &str) -> Board {
     let b = catalog::find(name).expect("bundled puzzle");
     format::parse(b.board, Default::default()).expect("valid board")
-}
-
-fn piece_moves(c: &mut Criterion) {
-    let mut solver = Solver::new();
-    let options = SolveOptions {
-        metric: Metric::Piece,
-        ..SolveOptions::default()
-    };
-    for name in ["hengdao-lima", "fenghui-luzhuan"] {
-        let board = bundled(name);
-        c.bench_function(name, |bench| {
-            bench.iter(|| solver.solve(black_box(&board), &options).expect("solvable"))
-        });
-    }
 }
 
 fn component(c: &mut Criterion) {
@@ -48,5 +33,5 @@ fn component(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, piece_moves, component);
+criterion_group!(benches, component);
 criterion_main!(benches);

@@ -12,23 +12,43 @@
 use crate::control::StopReason;
 use crate::stats::Stats;
 use crate::SolveError;
-use std::fmt;
-use std::str::FromStr;
 use unblocker_engine::{Heuristic, Space};
 use unblocker_model::Metric;
 
-/// A search algorithm.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+/// A search algorithm, named in lower case (any case on input, with the
+/// aliases `a*`, `a-star`, `ida*`, `ida-star` and `bidirectional`).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "lowercase")]
+#[strum(
+    serialize_all = "lowercase",
+    ascii_case_insensitive,
+    parse_err_ty = SolveError,
+    parse_err_fn = unknown
+)]
 pub enum Algorithm {
     /// Breadth-first search by levels: optimal, and in the slide and piece
     /// metrics the fewest steps among the optimal solutions.
     #[default]
     Bfs,
     /// A*: optimal with an admissible heuristic (in the chosen metric only).
+    #[strum(to_string = "astar", serialize = "a*", serialize = "a-star")]
     Astar,
     /// Iterative-deepening A* with a small transposition table: optimal with
     /// an admissible heuristic, in little memory.
+    #[strum(to_string = "idastar", serialize = "ida*", serialize = "ida-star")]
     Idastar,
     /// Iterative-deepening depth-first search (IDA* without a heuristic):
     /// optimal, slow.
@@ -39,31 +59,17 @@ pub enum Algorithm {
     Greedy,
     /// Bidirectional breadth-first search from the start and from every goal
     /// position of its component: optimal.
+    #[strum(to_string = "bidir", serialize = "bidirectional")]
     Bidir,
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 7] = [
-        Algorithm::Bfs,
-        Algorithm::Astar,
-        Algorithm::Idastar,
-        Algorithm::Iddfs,
-        Algorithm::Dfs,
-        Algorithm::Greedy,
-        Algorithm::Bidir,
-    ];
+    /// Every algorithm, in declaration order.
+    pub const ALL: &'static [Algorithm] = <Algorithm as strum::VariantArray>::VARIANTS;
 
     /// The name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Bfs => "bfs",
-            Algorithm::Astar => "astar",
-            Algorithm::Idastar => "idastar",
-            Algorithm::Iddfs => "iddfs",
-            Algorithm::Dfs => "dfs",
-            Algorithm::Greedy => "greedy",
-            Algorithm::Bidir => "bidir",
-        }
+        self.into()
     }
 
     /// True if the algorithm uses a heuristic.
@@ -85,27 +91,8 @@ impl Algorithm {
     }
 }
 
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Algorithm {
-    type Err = SolveError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let s = s.to_ascii_lowercase();
-        let alias = match s.as_str() {
-            "a*" | "a-star" => "astar",
-            "ida*" | "ida-star" => "idastar",
-            "bidirectional" => "bidir",
-            other => other,
-        };
-        Algorithm::ALL
-            .into_iter()
-            .find(|a| a.name() == alias)
-            .ok_or(SolveError::UnknownAlgorithm(s))
-    }
+fn unknown(name: &str) -> SolveError {
+    SolveError::UnknownAlgorithm(name.to_ascii_lowercase())
 }
 
 /// What one search found, whatever the algorithm.

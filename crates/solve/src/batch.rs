@@ -1,12 +1,12 @@
 //! Solving every puzzle of a list (`unblocker batch`): the entries of a
 //! puzzle file solved on a pool of threads, each checked against the file's
-//! own answers, and the run summed up.
+//! own answers and shown in file order as soon as it is ready, and the run
+//! summed up.
 
 use crate::json::SolveJson;
 use crate::{Algorithm, Report, SolveError, SolveOptions, Solver, Verdict};
-use rayon::prelude::*;
-use rayon::ThreadPoolBuildError;
 use serde_json::{json, Value};
+use std::collections::BTreeSet;
 use std::time::Instant;
 use unblocker_model::collection::{Entry, EntryError};
 use unblocker_model::{format, Board, Metric};
@@ -182,62 +182,118 @@ fn problems(answer: &Answer, entry: &Entry, component: bool) -> Vec<String> {
     problems
 }
 
-/// A whole run: every entry's outcome, in order, and the time it took.
+/// A whole run summed up: what its entries came to, and the time it took.
+/// Each entry is shown as it is solved and then dropped, so a run of any
+/// length holds constant memory.
+#[derive(Debug, Default)]
 pub struct Batch {
-    pub outcomes: Vec<Result<Answer, Failure>>,
+    /// The entries read.
+    pub count: usize,
+    pub solved: usize,
+    pub unsolvable: usize,
+    /// The entries that could not be read or solved.
+    pub failures: usize,
+    /// The metrics used, by name.
+    pub metrics: BTreeSet<&'static str>,
+    /// How many entries disagree with the file.
+    pub mismatches: usize,
+    /// The first [`LISTED_MISMATCHES`] of them.
+    pub listed: Vec<String>,
     /// Wall-clock seconds for all of them.
     pub seconds: f64,
     /// The threads that solved them.
     pub threads: usize,
 }
 
+/// How many mismatches the summary lists (all are counted, and each is
+/// marked on its entry's line).
+pub const LISTED_MISMATCHES: usize = 1000;
+
+/// Entries read ahead of the one shown next, per thread: room for the
+/// others to go on while one puzzle takes long.
+const WINDOW_PER_THREAD: usize = 16;
+
 impl Batch {
     /// Solves `entries` on `threads` threads (0: one per core), a reused
-    /// [`Solver`] each.
-    pub fn run(
-        entries: &[Entry],
+    /// [`Solver`] each, and gives each entry's [`Shown`] to `show` in input
+    /// order as soon as it and all before it are solved (failures in the
+    /// words of `explain`, see [`Shown::of`]). Reading stops at the first
+    /// error of `entries`, which is returned once the entries before it
+    /// are shown.
+    pub fn run<E: Send>(
+        entries: impl Iterator<Item = Result<Entry, E>> + Send,
         options: &BatchOptions,
         threads: usize,
-    ) -> Result<Batch, ThreadPoolBuildError> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()?;
+        explain: impl Fn(&Failure) -> String + Sync,
+        mut show: impl FnMut(&Shown),
+    ) -> Result<Batch, E> {
+        let threads = match threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
         let started = Instant::now();
-        let outcomes = pool.install(|| {
-            entries
-                .par_iter()
-                .map_init(Solver::new, |solver, entry| {
-                    solve_entry(solver, entry, options)
-                })
-                .collect()
-        });
-        Ok(Batch {
-            outcomes,
-            seconds: started.elapsed().as_secs_f64(),
-            threads: pool.current_num_threads(),
-        })
+        let mut error = None;
+        let entries = entries.map_while(|entry| entry.map_err(|e| error = Some(e)).ok());
+        let mut batch = Batch {
+            threads,
+            ..Batch::default()
+        };
+        crate::ordered::map(
+            entries,
+            threads,
+            threads * WINDOW_PER_THREAD,
+            Solver::new,
+            |solver, entry| {
+                let outcome = solve_entry(solver, &entry, options);
+                let shown = Shown::of(&entry.label, &outcome, options.check, &explain);
+                let kind = outcome
+                    .as_ref()
+                    .map(|a| (a.solved(), a.unsolvable(), a.metric.name()));
+                (kind.map_err(drop), shown)
+            },
+            |(kind, shown)| {
+                batch.count += 1;
+                match kind {
+                    Ok((solved, unsolvable, metric)) => {
+                        batch.solved += usize::from(solved);
+                        batch.unsolvable += usize::from(unsolvable);
+                        batch.metrics.insert(metric);
+                    }
+                    Err(()) => batch.failures += 1,
+                }
+                if let Some(m) = &shown.mismatch {
+                    batch.mismatches += 1;
+                    if batch.listed.len() < LISTED_MISMATCHES {
+                        batch.listed.push(m.clone());
+                    }
+                }
+                show(&shown);
+            },
+        );
+        batch.seconds = started.elapsed().as_secs_f64();
+        match error {
+            Some(e) => Err(e),
+            None => Ok(batch),
+        }
     }
 
     /// True when some entry could not be read or solved.
     pub fn failed(&self) -> bool {
-        self.outcomes.iter().any(Result::is_err)
+        self.failures > 0
     }
 
     /// `N puzzles: S solved, U unsolvable, E unreadable; …` with the time,
     /// the rate, the threads and the metrics used, after an empty line.
     pub fn summary(&self) -> String {
-        let n = self.outcomes.len();
-        let answers = || self.outcomes.iter().flatten();
-        let solved = answers().filter(|a| a.solved()).count();
-        let unsolvable = answers().filter(|a| a.unsolvable()).count();
-        let errors = n - answers().count();
-        let mut metrics: Vec<&str> = answers().map(|a| a.metric.name()).collect();
-        metrics.sort_unstable();
-        metrics.dedup();
+        let n = self.count;
+        let metrics: Vec<&str> = self.metrics.iter().copied().collect();
         let elapsed = self.seconds;
         format!(
-            "\n{n} puzzles: {solved} solved, {unsolvable} unsolvable, {errors} unreadable; \
+            "\n{n} puzzles: {} solved, {} unsolvable, {} unreadable; \
              {:.3} s in all, {:.3} ms per puzzle, {:.1} puzzles/s ({} threads, metric {})",
+            self.solved,
+            self.unsolvable,
+            self.failures,
             elapsed,
             elapsed * 1000.0 / n as f64,
             n as f64 / elapsed,
@@ -245,10 +301,29 @@ impl Batch {
             metrics.join(" and ")
         )
     }
+
+    /// The run's summary and, with the check, its verdict: `check: all N
+    /// answers match the file`, or `check: M mismatches` and each of them
+    /// (the first [`LISTED_MISMATCHES`]).
+    pub fn summary_lines(&self, check: bool) -> Vec<String> {
+        let mut summary = vec![self.summary()];
+        if check && self.mismatches == 0 {
+            summary.push(format!("check: all {} answers match the file", self.count));
+        } else if check {
+            summary.push(format!("check: {} mismatches", self.mismatches));
+            summary.extend(self.listed.iter().map(|m| format!("  {m}")));
+            let more = self.mismatches - self.listed.len();
+            if more > 0 {
+                summary.push(format!("  … and {more} more, marked MISMATCH above"));
+            }
+        }
+        summary
+    }
 }
 
 /// What a listing shows of one entry: its result line, its JSON object,
 /// its mismatch with the file and its error.
+#[derive(Clone)]
 pub struct Shown {
     pub line: String,
     pub json: Value,
@@ -288,45 +363,6 @@ impl Shown {
     }
 }
 
-/// What a listing of a run shows: each entry, then the summary lines.
-pub struct Listing {
-    pub entries: Vec<Shown>,
-    /// The run's summary and, with the check, its verdict: `check: all N
-    /// answers match the file`, or `check: M mismatches` and each of them.
-    pub summary: Vec<String>,
-    /// How many entries disagree with the file.
-    pub mismatches: usize,
-}
-
-impl Batch {
-    /// The listing of this run of `entries`, failures in the words of
-    /// `explain` (see [`Shown::of`]).
-    pub fn listing(
-        &self,
-        entries: &[Entry],
-        check: bool,
-        explain: impl Fn(&Failure) -> String,
-    ) -> Listing {
-        let shown: Vec<Shown> = (entries.iter().zip(&self.outcomes))
-            .map(|(entry, outcome)| Shown::of(&entry.label, outcome, check, &explain))
-            .collect();
-        let mismatches: Vec<&String> = shown.iter().flat_map(|s| &s.mismatch).collect();
-        let mut summary = vec![self.summary()];
-        if check && mismatches.is_empty() {
-            let n = entries.len();
-            summary.push(format!("check: all {n} answers match the file"));
-        } else if check {
-            summary.push(format!("check: {} mismatches", mismatches.len()));
-            summary.extend(mismatches.iter().map(|m| format!("  {m}")));
-        }
-        Listing {
-            mismatches: mismatches.len(),
-            entries: shown,
-            summary,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -334,20 +370,39 @@ mod tests {
 
     const BOARD: &str = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM";
 
-    fn run(text: &str) -> Batch {
-        let options = BatchOptions {
+    fn options() -> BatchOptions {
+        BatchOptions {
             metric: None,
             search: SolveOptions::default(),
             check: true,
-        };
+        }
+    }
+
+    /// The run of `text` and what it showed, in order.
+    fn run(text: &str) -> (Batch, Vec<Shown>) {
         let entries = collection::read(text, Default::default()).unwrap();
-        Batch::run(&entries, &options, 1).unwrap()
+        let mut shown = Vec::new();
+        let batch = Batch::run(
+            entries.into_iter().map(Ok::<Entry, ()>),
+            &options(),
+            2,
+            |f| f.to_string(),
+            |s| shown.push(s.clone()),
+        )
+        .unwrap();
+        (batch, shown)
+    }
+
+    /// The answer to `text`'s only entry.
+    fn answer(text: &str) -> Answer {
+        let entries = collection::read(text, Default::default()).unwrap();
+        solve_entry(&mut Solver::new(), &entries[0], &options()).unwrap()
     }
 
     #[test]
     fn answers_are_checked_against_the_file() {
-        let wrong = run(&format!("1 {BOARD} 2\nnot a board\n"));
-        let answer = wrong.outcomes[0].as_ref().unwrap();
+        let wrong = format!("1 {BOARD} 2\nnot a board\n");
+        let answer = answer(&wrong);
         assert!(answer.solved());
         assert_eq!(answer.problems.len(), 2, "{:?}", answer.problems);
         assert!(
@@ -364,20 +419,54 @@ mod tests {
             "{mismatch}"
         );
         assert_eq!(answer.json()["mismatch"], mismatch.as_str());
-        assert!(matches!(wrong.outcomes[1], Err(Failure::Unreadable(_))));
-        assert!(wrong.failed());
-        assert!(wrong
+        let (batch, shown) = run(&wrong);
+        assert_eq!(shown.len(), 2);
+        assert_eq!(shown[0].mismatch.as_ref(), Some(&mismatch));
+        assert!(shown[1].line.starts_with("    line 2  error: no board"));
+        assert!(batch.failed());
+        assert_eq!(batch.mismatches, 2);
+        assert!(batch
             .summary()
             .starts_with("\n2 puzzles: 1 solved, 0 unsolvable, 1 unreadable; "));
+        assert_eq!(batch.summary_lines(true)[1], "check: 2 mismatches");
 
         let (moves, component) = (
             answer.report.length.unwrap(),
             answer.report.reachable_states,
         );
-        let right = run(&format!("{moves} {BOARD} {}\n", component.unwrap()));
-        let answer = right.outcomes[0].as_ref().unwrap();
+        let right = format!("{moves} {BOARD} {}\n", component.unwrap());
+        let answer = self::answer(&right);
         assert_eq!(answer.mismatch(), None);
         assert_eq!(answer.json()["label"], "line 1");
-        assert!(!right.failed());
+        let (batch, _) = run(&right);
+        assert!(!batch.failed());
+        assert_eq!(
+            batch.summary_lines(true)[1],
+            "check: all 1 answers match the file"
+        );
+    }
+
+    /// A run shows its entries in file order, and stops at the first
+    /// unreadable part of the file after showing those before it.
+    #[test]
+    fn entries_are_shown_in_order_and_a_read_error_ends_the_run() {
+        let text: String = (0..40)
+            .map(|i| format!("{}\n", ["card1", BOARD][i % 2]))
+            .collect();
+        let (batch, shown) = run(&text.replace("card1", "BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo"));
+        assert_eq!(batch.count, 40);
+        let labels: Vec<String> = shown.iter().map(|s| s.json["label"].to_string()).collect();
+        let want: Vec<String> = (1..=40).map(|i| format!("\"line {i}\"")).collect();
+        assert_eq!(labels, want);
+        let entries = collection::read(&text, Default::default()).unwrap();
+        let mut count = 0;
+        let stopped = Batch::run(
+            entries.into_iter().take(3).map(Ok).chain([Err("broken")]),
+            &options(),
+            2,
+            |f| f.to_string(),
+            |_| count += 1,
+        );
+        assert_eq!((stopped.unwrap_err(), count), ("broken", 3));
     }
 }

@@ -255,25 +255,6 @@ pub fn physical_memory() -> Option<u64> {
     None
 }
 
-/// Memory caps are checked against the blocks searches allocate: has every
-/// block of 1 MiB or more mapped on its own, so that freeing it gives it back
-/// to the system at once. (glibc otherwise raises that threshold as large
-/// blocks are freed, up to 32 MiB, and keeps the freed ones in its heap,
-/// where they still count in the resident size.)
-///
-/// # Safety
-///
-/// Call it before the process starts any other thread (first thing in
-/// `main`): it changes the allocator's settings.
-pub unsafe fn return_large_blocks_to_the_system() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: the caller runs alone; mallopt only changes the allocator's
-    // settings.
-    unsafe {
-        libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
-    }
-}
-
 /// The default memory limit: half the machine's physical memory (4 GiB
 /// when the system does not say).
 pub fn default_limit() -> u64 {

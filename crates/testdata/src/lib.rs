@@ -1,21 +1,41 @@
 //! Where the tests and benchmarks find the ground-truth data (puzzle files
-//! and screenshots): the directory named by `UNBLOCKER_DATA`, or `shared/`
-//! beside the workspace root (`../shared` from the checkout) when it is unset.
+//! and screenshots), looked up file by file:
+//!
+//! 1. the directory named by `UNBLOCKER_DATA`, when it is set (and then only
+//!    there);
+//! 2. else the repository's `testdata/`, when the file is there (the data
+//!    whose licences allow a copy: every puzzle file and some screenshots);
+//! 3. else `shared/` beside the workspace root (`../shared` from the
+//!    checkout), where the complete data set is usually placed.
 //!
 //! A relative `UNBLOCKER_DATA` is taken from the workspace root, the
 //! directory `cargo test` is usually run from (the test binaries themselves
 //! run in their crate's directory). A missing file fails the test with a
-//! message that names `UNBLOCKER_DATA` and the path tried.
+//! message that names `UNBLOCKER_DATA` and the paths tried.
+//!
+//! A test that needs a file the repository does not hold is marked
+//! `#[ignore = "needs the full ground-truth data …"]`; [`available`] and
+//! [`full`] say whether it can run here.
 //!
 //! ```no_run
 //! let text = unblocker_testdata::read_to_string("puzzles/rush/rush1000.txt");
 //! let shots = unblocker_testdata::path("screenshots");
+//! if unblocker_testdata::available("screenshots/tsiodras/IMG_0354.PNG") {
+//!     let bytes = unblocker_testdata::read("screenshots/tsiodras/IMG_0354.PNG");
+//! }
 //! ```
 
+use std::ffi::OsStr;
 use std::path::{Component, Path, PathBuf};
 
 /// The environment variable naming the data directory.
 pub const VAR: &str = "UNBLOCKER_DATA";
+
+/// The repository's own copy of the data, under the workspace root.
+const IN_REPO: &str = "testdata";
+
+/// Where the complete data set is by default, from the workspace root.
+const BESIDE: &str = "../shared";
 
 /// The workspace root (the directory of the top `Cargo.toml`).
 fn workspace_root() -> PathBuf {
@@ -25,6 +45,11 @@ fn workspace_root() -> PathBuf {
         .and_then(Path::parent)
         .expect("crates/testdata sits two levels below the workspace root")
         .to_path_buf()
+}
+
+/// The value of `UNBLOCKER_DATA`, if it is set and not empty.
+fn var() -> Option<std::ffi::OsString> {
+    std::env::var_os(VAR).filter(|v| !v.is_empty())
 }
 
 /// Drops `.` and resolves `..` textually, so messages show a readable path.
@@ -44,17 +69,12 @@ fn tidy(path: &Path) -> PathBuf {
     out
 }
 
-/// Where the data directory is and how it was chosen (for messages).
-fn locate() -> (PathBuf, String) {
-    match std::env::var_os(VAR).filter(|v| !v.is_empty()) {
-        Some(value) => (
-            tidy(&workspace_root().join(&value)),
-            format!("{VAR}={}", Path::new(&value).display()),
-        ),
-        None => (
-            tidy(&workspace_root().join("../shared")),
-            format!("{VAR} is unset, so ../shared beside the workspace root"),
-        ),
+/// `relative` inside `dir` (`dir` itself for an empty `relative`).
+fn inside(dir: &Path, relative: &str) -> PathBuf {
+    if relative.is_empty() {
+        dir.to_path_buf()
+    } else {
+        dir.join(relative)
     }
 }
 
@@ -62,9 +82,9 @@ fn locate() -> (PathBuf, String) {
 /// path tried and `UNBLOCKER_DATA`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Missing {
-    /// The path tried.
+    /// The last path tried.
     pub path: PathBuf,
-    /// How the data directory was chosen.
+    /// Where else it was looked for, and how the places were chosen.
     pub how: String,
 }
 
@@ -73,7 +93,7 @@ impl std::fmt::Display for Missing {
         write!(
             f,
             "missing test data: {} does not exist ({}); set {VAR} to the \
-             directory holding puzzles/ and screenshots/",
+             directory holding the full ground-truth data (puzzles/ and screenshots/)",
             self.path.display(),
             self.how
         )
@@ -82,30 +102,74 @@ impl std::fmt::Display for Missing {
 
 impl std::error::Error for Missing {}
 
-/// The path of `relative` in the data directory, or why it is not there
-/// (for a benchmark that skips what it cannot find).
-pub fn find(relative: &str) -> Result<PathBuf, Missing> {
-    let (dir, how) = locate();
-    let path = if dir.is_dir() && !relative.is_empty() {
-        dir.join(relative)
+/// The resolution order, with the variable's value and the workspace root
+/// given (so that it can be tested without touching the environment).
+fn resolve(relative: &str, var: Option<&OsStr>, root: &Path) -> Result<PathBuf, Missing> {
+    if let Some(value) = var {
+        let path = inside(&tidy(&root.join(value)), relative);
+        return if path.exists() {
+            Ok(path)
+        } else {
+            Err(Missing {
+                path,
+                how: format!("{VAR}={}", Path::new(value).display()),
+            })
+        };
+    }
+    let in_repo = inside(&root.join(IN_REPO), relative);
+    if in_repo.exists() {
+        return Ok(in_repo);
+    }
+    let beside = inside(&tidy(&root.join(BESIDE)), relative);
+    if beside.exists() {
+        Ok(beside)
     } else {
-        dir
-    };
-    if path.exists() {
-        Ok(path)
-    } else {
-        Err(Missing { path, how })
+        Err(Missing {
+            path: beside,
+            how: format!(
+                "{VAR} is unset, and it is not in {} either",
+                in_repo.display()
+            ),
+        })
     }
 }
 
-/// The data directory; fails the test if it does not exist.
+/// The directory holding the full data set, if there is one: `UNBLOCKER_DATA`
+/// when set, else `shared/` beside the workspace root; it counts when it
+/// holds `puzzles/` and `screenshots/INDEX.tsv`.
+fn full_dir(var: Option<&OsStr>, root: &Path) -> Option<PathBuf> {
+    let dir = tidy(&root.join(var.unwrap_or(OsStr::new(BESIDE))));
+    let complete = dir.join("puzzles").is_dir() && dir.join("screenshots/INDEX.tsv").is_file();
+    complete.then_some(dir)
+}
+
+/// The path of `relative` (e.g. `"puzzles/rush/rush1000.txt"`), or why it
+/// is not there (for a benchmark that skips what it cannot find).
+pub fn find(relative: &str) -> Result<PathBuf, Missing> {
+    resolve(relative, var().as_deref(), &workspace_root())
+}
+
+/// Whether `relative` can be found (see the module's resolution order).
+pub fn available(relative: &str) -> bool {
+    find(relative).is_ok()
+}
+
+/// Whether the full ground-truth data is present: `UNBLOCKER_DATA`, or
+/// `../shared` beside the checkout when it is unset, names a directory
+/// holding `puzzles/` and `screenshots/INDEX.tsv`.
+pub fn full() -> bool {
+    full_dir(var().as_deref(), &workspace_root()).is_some()
+}
+
+/// The data directory a test can list: `UNBLOCKER_DATA` when it is set,
+/// else the repository's `testdata/`; fails the test if it does not exist.
 pub fn dir() -> PathBuf {
     path("")
 }
 
-/// The path of `relative` (e.g. `"puzzles/rush/rush1000.txt"`) in the data
-/// directory; fails the test, naming `UNBLOCKER_DATA` and the path tried, if
-/// there is no such file or directory.
+/// The path of `relative` (e.g. `"puzzles/rush/rush1000.txt"`); fails the
+/// test, naming `UNBLOCKER_DATA` and the paths tried, if there is no such
+/// file or directory.
 pub fn path(relative: &str) -> PathBuf {
     find(relative).unwrap_or_else(|missing| panic!("{missing}"))
 }
@@ -118,7 +182,7 @@ pub fn arg(relative: &str) -> String {
         .to_string()
 }
 
-/// The text of `relative` in the data directory.
+/// The text of `relative`.
 pub fn read_to_string(relative: &str) -> String {
     let path = path(relative);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
@@ -138,7 +202,7 @@ pub fn rush_histogram() -> Vec<(u32, u64)> {
         .collect()
 }
 
-/// The bytes of `relative` in the data directory.
+/// The bytes of `relative`.
 pub fn read(relative: &str) -> Vec<u8> {
     let path = path(relative);
     std::fs::read(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
@@ -147,6 +211,41 @@ pub fn read(relative: &str) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
+
+    /// A checkout `ws/` with its `testdata/` and a `shared/` beside it, each
+    /// holding the files named, in a fresh temporary directory.
+    struct Layout {
+        _tmp: tempfile::TempDir,
+        root: PathBuf,
+        shared: PathBuf,
+        other: PathBuf,
+    }
+
+    fn layout(in_repo: &[&str], beside: &[&str], elsewhere: &[&str]) -> Layout {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path().join("ws");
+        let shared = tmp.path().join("shared");
+        let other = tmp.path().join("other");
+        for (dir, files) in [
+            (root.join(IN_REPO), in_repo),
+            (shared.clone(), beside),
+            (other.clone(), elsewhere),
+        ] {
+            fs::create_dir_all(&dir).unwrap();
+            for file in files {
+                let path = dir.join(file);
+                fs::create_dir_all(path.parent().unwrap()).unwrap();
+                fs::write(path, file).unwrap();
+            }
+        }
+        Layout {
+            _tmp: tmp,
+            root,
+            shared,
+            other,
+        }
+    }
 
     #[test]
     fn tidy_resolves_parent_parts() {
@@ -158,21 +257,76 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_file_names_the_variable_and_the_path() {
-        let Err(missing) = find("no/such/file.txt") else {
-            panic!("found a file that does not exist");
-        };
-        let text = missing.to_string();
-        assert!(text.contains(VAR), "{text}");
-        assert!(text.contains(&missing.path.display().to_string()), "{text}");
+    fn the_variable_comes_first_and_alone() {
+        let l = layout(&["a.txt", "b.txt"], &["a.txt"], &["a.txt"]);
+        let var = Some(l.other.as_os_str());
+        assert_eq!(resolve("a.txt", var, &l.root), Ok(l.other.join("a.txt")));
+        let missing = resolve("b.txt", var, &l.root).unwrap_err();
+        assert_eq!(missing.path, l.other.join("b.txt"));
+        assert!(missing.how.contains(VAR), "{}", missing.how);
     }
 
     #[test]
-    fn the_default_is_shared_beside_the_workspace() {
-        if std::env::var_os(VAR).is_none() {
-            let (dir, how) = locate();
-            assert_eq!(dir, tidy(&workspace_root().join("../shared")));
-            assert!(how.contains(VAR), "{how}");
+    fn a_relative_variable_is_taken_from_the_workspace_root() {
+        let l = layout(&[], &[], &["a.txt"]);
+        let var = Some(OsStr::new("../other"));
+        assert_eq!(resolve("a.txt", var, &l.root), Ok(l.other.join("a.txt")));
+    }
+
+    #[test]
+    fn without_the_variable_the_repository_copy_comes_before_shared() {
+        let l = layout(&["a.txt"], &["a.txt", "b.txt"], &[]);
+        let in_repo = l.root.join(IN_REPO);
+        assert_eq!(resolve("a.txt", None, &l.root), Ok(in_repo.join("a.txt")));
+        assert_eq!(resolve("b.txt", None, &l.root), Ok(l.shared.join("b.txt")));
+        assert_eq!(resolve("", None, &l.root), Ok(in_repo));
+    }
+
+    #[test]
+    fn a_missing_file_names_the_variable_and_both_paths() {
+        let l = layout(&[], &[], &[]);
+        let missing = resolve("no/such/file.txt", None, &l.root).unwrap_err();
+        assert_eq!(missing.path, l.shared.join("no/such/file.txt"));
+        let text = missing.to_string();
+        assert!(text.contains(VAR), "{text}");
+        assert!(text.contains(&missing.path.display().to_string()), "{text}");
+        let in_repo = l.root.join(IN_REPO).join("no/such/file.txt");
+        assert!(text.contains(&in_repo.display().to_string()), "{text}");
+    }
+
+    #[test]
+    fn the_full_data_is_a_directory_with_puzzles_and_the_screenshot_index() {
+        let full = ["puzzles/rush/rush1000.txt", "screenshots/INDEX.tsv"];
+        let l = layout(&full, &full, &["puzzles/rush/rush1000.txt"]);
+        assert_eq!(full_dir(None, &l.root), Some(l.shared.clone()));
+        assert_eq!(full_dir(Some(l.other.as_os_str()), &l.root), None);
+        let bare = layout(&full, &[], &[]);
+        assert_eq!(
+            full_dir(None, &bare.root),
+            None,
+            "testdata/ alone is not the full data"
+        );
+    }
+
+    #[test]
+    fn the_repository_holds_every_puzzle_file_and_its_screenshot_index() {
+        let root = workspace_root();
+        for file in [
+            "puzzles/rush/rush1000.txt",
+            "puzzles/rush/db_histogram.tsv",
+            "puzzles/klotski/classic.tsv",
+            "screenshots/INDEX.tsv",
+        ] {
+            assert!(root.join(IN_REPO).join(file).is_file(), "{file}");
+        }
+        let index = fs::read_to_string(root.join(IN_REPO).join("screenshots/INDEX.tsv")).unwrap();
+        for row in index.lines().skip(1) {
+            let file = row.split('\t').next().unwrap();
+            let path = root.join(IN_REPO).join("screenshots").join(file);
+            assert!(
+                path.is_file(),
+                "INDEX.tsv lists {file}, which is not in testdata/"
+            );
         }
     }
 }

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 /// The page loads only its own files; it is never framed.
 const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
-    style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; base-uri 'none'; \
+    style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; manifest-src 'self'; base-uri 'none'; \
     form-action 'none'; frame-ancestors 'none'";
 
 /// The `Host` values the server answers to.

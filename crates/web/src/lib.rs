@@ -14,6 +14,7 @@
 pub mod api;
 mod assets;
 mod body;
+mod connections;
 mod error;
 pub mod guard;
 pub mod jobs;
@@ -21,6 +22,7 @@ pub mod lan;
 mod limits;
 mod request;
 
+pub use connections::Connections;
 pub use error::{ApiError, ServeError};
 pub use guard::Hosts;
 pub use limits::{Config, Limits, LimitsError};
@@ -135,9 +137,10 @@ async fn serve_ready(
 ) -> Result<(), ServeError> {
     let address = listener.local_addr().map_err(ServeError::Address)?;
     config.hosts = Hosts::served_at(address);
+    let connections = config.connections;
     let app = router(config)?;
     ready(address);
-    axum::serve(listener, app)
+    connections::serve(listener, app, connections)
         .await
         .map_err(ServeError::Stopped)
 }

@@ -82,4 +82,6 @@ pub struct Config {
     /// The `Host` values answered (others get 421); [`crate::run`] and
     /// [`crate::serve`] set it from the listening address.
     pub hosts: crate::Hosts,
+    /// The connections' timeouts and their number.
+    pub connections: crate::Connections,
 }

@@ -559,4 +559,12 @@ async fn random_picks_a_database_puzzle_of_the_chosen_difficulty() {
     assert_eq!(get(&base, "/api/random?min=70&max=80").await.0, 404);
     assert_eq!(get(&base, "/api/random?min=30&max=20").await.0, 400);
     assert_eq!(get(&base, "/api/random?min=hard").await.0, 400);
+    // Unblock Me's kind: no walls.
+    for _ in 0..5 {
+        let (status, puzzle) = get(&without, "/api/random?min=15&max=20&walls=0").await;
+        assert_eq!(status, 200, "{puzzle}");
+        assert_eq!(puzzle["walls"], 0, "{puzzle}");
+        assert!(!puzzle["board"].as_str().unwrap().contains('x'), "{puzzle}");
+    }
+    assert_eq!(get(&base, "/api/random?walls=none").await.0, 400);
 }

@@ -20,15 +20,29 @@ mod json;
 mod line;
 
 use crate::{Board, BoardError, Game, UnknownName};
-use std::fmt;
-use std::str::FromStr;
 
 pub use common_code::{common_code, parse_common_code};
 pub use jams::{parse_jams, print_jams};
 pub use json::BoardJson;
 
-/// A text format for boards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A text format for boards, named in lower case (any case on input).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+)]
+#[strum(
+    serialize_all = "lowercase",
+    ascii_case_insensitive,
+    parse_err_ty = UnknownName,
+    parse_err_fn = unknown
+)]
 pub enum Format {
     /// One line, row by row (`o` or `.` empty, `x` wall, `A` target).
     Line,
@@ -43,39 +57,16 @@ pub enum Format {
 }
 
 impl Format {
-    pub const ALL: [Format; 5] = [
-        Format::Line,
-        Format::Rows,
-        Format::Grid,
-        Format::Jams,
-        Format::Json,
-    ];
+    /// Every format, in declaration order.
+    pub const ALL: &'static [Format] = <Format as strum::VariantArray>::VARIANTS;
 
     pub fn name(self) -> &'static str {
-        match self {
-            Format::Line => "line",
-            Format::Rows => "rows",
-            Format::Grid => "grid",
-            Format::Jams => "jams",
-            Format::Json => "json",
-        }
+        self.into()
     }
 }
 
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Format {
-    type Err = UnknownName;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Format::ALL
-            .into_iter()
-            .find(|f| f.name() == s.to_ascii_lowercase())
-            .ok_or_else(|| UnknownName::Format(s.to_string()))
-    }
+fn unknown(name: &str) -> UnknownName {
+    UnknownName::Format(name.to_string())
 }
 
 /// Choices the text itself may not settle.

@@ -1,5 +1,6 @@
-//! `GET /api/random?min=M&max=N`: a puzzle with M to N optimal moves, chosen
-//! uniformly among those of a [`Source`] (the database `unblocker db
+//! `GET /api/random?min=M&max=N&walls=W`: a puzzle with M to N optimal moves
+//! (and exactly W walls, when asked: `walls=0` gives Unblock Me's kind of
+//! puzzle), chosen uniformly among those of a [`Source`] (the database `unblocker db
 //! generate` writes, or the sample embedded in the binary when there is
 //! none), with `source` saying where it came from.
 
@@ -10,7 +11,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
-use unblocker_db::{Database, DbError, Record, SAMPLE_NAME};
+use unblocker_db::{Database, DbError, Filter, Record, SAMPLE_NAME};
 
 /// Where random puzzles come from: a database file or the embedded sample,
 /// one query at a time.
@@ -41,10 +42,23 @@ impl Source {
         })
     }
 
-    /// A puzzle with `min` to `max` optimal moves, if there is one.
-    fn random(&self, min: u32, max: u32) -> Result<Option<Record>, DbError> {
+    /// A puzzle with `min` to `max` optimal moves (and `walls` walls, when
+    /// given), if there is one.
+    fn random(&self, min: u32, max: u32, walls: Option<u32>) -> Result<Option<Record>, DbError> {
         let database = self.database.lock().unwrap_or_else(|e| e.into_inner());
-        database.random(min, max)
+        match walls {
+            None => database.random(min, max),
+            Some(walls) => Ok(database
+                .query(&Filter {
+                    min_moves: Some(min),
+                    max_moves: Some(max),
+                    walls: Some(walls),
+                    random: true,
+                    limit: Some(1),
+                    ..Filter::default()
+                })?
+                .pop()),
+        }
     }
 }
 
@@ -52,6 +66,7 @@ impl Source {
 pub struct Difficulty {
     min: Option<String>,
     max: Option<String>,
+    walls: Option<String>,
 }
 
 /// The database's record and where it came from.
@@ -62,27 +77,31 @@ pub struct RandomRecord {
     source: String,
 }
 
-fn moves(name: &str, value: Option<&str>, default: u32) -> Result<u32, ApiError> {
-    value.map_or(Ok(default), |v| {
-        v.parse().map_err(|_| {
-            ApiError::bad_request(format!("{name} must be a number of moves, not '{v}'"))
+/// A count of the query, as `what` (moves, walls) says; `None` when absent.
+fn count(name: &str, what: &str, value: Option<&str>) -> Result<Option<u32>, ApiError> {
+    value
+        .map(|v| {
+            v.parse().map_err(|_| {
+                ApiError::bad_request(format!("{name} must be a number of {what}, not '{v}'"))
+            })
         })
-    })
+        .transpose()
 }
 
 pub async fn random(
     State(source): State<Arc<Source>>,
     Query(difficulty): Query<Difficulty>,
 ) -> Result<Json<RandomRecord>, ApiError> {
-    let min = moves("min", difficulty.min.as_deref(), 1)?;
-    let max = moves("max", difficulty.max.as_deref(), u32::MAX)?;
+    let min = count("min", "moves", difficulty.min.as_deref())?.unwrap_or(1);
+    let max = count("max", "moves", difficulty.max.as_deref())?.unwrap_or(u32::MAX);
+    let walls = count("walls", "walls", difficulty.walls.as_deref())?;
     if min > max {
         return Err(ApiError::bad_request(format!(
             "min ({min}) is more than max ({max})"
         )));
     }
     let found = tokio::task::spawn_blocking(move || {
-        source.random(min, max).map(|puzzle| {
+        source.random(min, max, walls).map(|puzzle| {
             puzzle.map(|puzzle| RandomRecord {
                 puzzle,
                 source: source.name.clone(),
@@ -95,7 +114,12 @@ pub async fn random(
     found.map(Json).ok_or_else(|| {
         ApiError::new(
             StatusCode::NOT_FOUND,
-            format!("no puzzle with {min} to {max} moves in the puzzle database"),
+            match walls {
+                None => format!("no puzzle with {min} to {max} moves in the puzzle database"),
+                Some(walls) => format!(
+                    "no puzzle with {min} to {max} moves and {walls} walls in the puzzle database"
+                ),
+            },
         )
     })
 }

@@ -7,12 +7,18 @@ export const CELL = 100;
 const MARGIN = 44;
 const SVG_NS = 'http://www.w3.org/2000/svg';
 export const DELTA = { up: [-1, 0], down: [1, 0], left: [0, -1], right: [0, 1] };
-const TARGET_COLOUR = '#c8372d';
-// Every colour has a letter colour (white or ink) at a contrast of at least 4.5:1.
-const CAR_COLOURS = ['#3d6f8e', '#d49a2a', '#7a5c99', '#9cc59b', '#a0522d', '#7fc6c6', '#4f6d9a',
-  '#e0b44c', '#8c4f6f', '#f0a868', '#2e6b5f', '#c8a2d8', '#5a6f2a', '#8a5a2b'];
-const BLOCK_COLOURS = { '1x1': '#d9a066', '1x2': '#b97a43', '2x1': '#8f5e33' };
-const INK = '#1f160e';
+/**
+ * Kelly's colours of maximum contrast, the target's red first: piece i of a
+ * board (the target apart) takes colour i + 1, so the pieces of a board of up
+ * to 19 are all different. The image renderer of `unblocker render` uses the
+ * same list.
+ */
+export const PALETTE = ['#BE0032', '#F3C300', '#875692', '#F38400', '#A1CAF1', '#C2B280', '#848482',
+  '#008856', '#E68FAC', '#0067A5', '#F99379', '#604E97', '#F6A600', '#B3446C', '#DCD300', '#882D17',
+  '#8DB600', '#654522', '#2B3D26'];
+const TARGET_COLOUR = PALETTE[0];
+const BLACK = '#000000';
+const WHITE = '#ffffff';
 
 /** WCAG relative luminance of `#rrggbb`. */
 function luminance(hex) {
@@ -28,9 +34,9 @@ export function contrast(a, b) {
   return (x + 0.05) / (y + 0.05);
 }
 
-/** White or ink, whichever reads better on `background`. */
-function letterColour(background) {
-  return contrast('#ffffff', background) >= contrast(INK, background) ? '#ffffff' : INK;
+/** White or black, whichever reads better on `background` (4.5:1 or more for every colour of the palette). */
+export function letterColour(background) {
+  return contrast(WHITE, background) >= contrast(BLACK, background) ? WHITE : BLACK;
 }
 
 export function reducedMotion() {
@@ -97,10 +103,18 @@ export function describeMove(move) {
   return `${move.piece} ${segments(move).map(s => `${s.direction} ${s.distance}`).join(', ')}`;
 }
 
-function colourOf(model, piece, index) {
-  if (piece.label === 'A') return TARGET_COLOUR;
-  if (model.game === 'klotski') return BLOCK_COLOURS[`${piece.width}x${piece.height}`] || '#9b6a3c';
-  return CAR_COLOURS[(piece.label.charCodeAt(0) + index) % CAR_COLOURS.length];
+/**
+ * The colour of each piece of `model` by its index: the target red, the
+ * others the next colours of the palette in turn (round again after the 18th).
+ */
+export function colours(model) {
+  let next = 1;
+  return model.pieces.map(piece => {
+    if (piece.label === 'A') return TARGET_COLOUR;
+    const colour = PALETTE[next];
+    next = next % (PALETTE.length - 1) + 1;
+    return colour;
+  });
 }
 
 function element(name, attributes = {}, parent) {
@@ -126,10 +140,55 @@ function translate(row, col) {
   return `translate(${col * CELL}px, ${row * CELL}px)`;
 }
 
-/** How a person hears a piece: "target piece A, 2 by 1, row 3, column 1". */
-function pieceName(piece) {
-  const kind = piece.label === 'A' ? 'target piece' : 'piece';
-  return `${kind} ${piece.label}, ${piece.width} by ${piece.height}, row ${piece.row + 1}, column ${piece.col + 1}`;
+/** "columns 2–3" or "column 2". */
+function span(word, from, length) {
+  return length > 1 ? `${word}s ${from + 1}–${from + length}` : `${word} ${from + 1}`;
+}
+
+/**
+ * How a person hears a piece: "red car A (the target), horizontal, row 3,
+ * columns 1–2", "truck B, vertical, column 4, rows 1–3", "block C, 1 wide
+ * and 2 tall, rows 1–2, column 1".
+ */
+export function pieceName(piece, game = 'rush') {
+  const target = piece.label === 'A';
+  const where = `${span('row', piece.row, piece.height)}, ${span('column', piece.col, piece.width)}`;
+  if (game === 'klotski') {
+    const kind = target ? `target block ${piece.label}` : `block ${piece.label}`;
+    return `${kind}, ${piece.width} wide and ${piece.height} tall, ${where}`;
+  }
+  const length = Math.max(piece.width, piece.height);
+  const kind = target ? `red car ${piece.label} (the target)` : `${length >= 3 ? 'truck' : 'car'} ${piece.label}`;
+  const orientation = piece.width > piece.height ? 'horizontal' : piece.height > piece.width ? 'vertical' : 'square';
+  return `${kind}, ${orientation}, ${where}`;
+}
+
+/** Where the target must go: "the exit is on the right side, at row 3", or the Klotski goal. */
+export function describeGoal(model) {
+  if (model.game === 'klotski') {
+    if (!model.goal) return 'no goal set';
+    const target = model.pieces.find(p => p.label === 'A') || { width: 1, height: 1 };
+    return `the goal: the target block to ${span('row', model.goal.row, target.height)}, ` +
+      `${span('column', model.goal.col, target.width)}`;
+  }
+  if (!model.exit) return 'no exit set';
+  const { side } = model.exit;
+  const at = side === 'left' || side === 'right' ? `row ${model.exit.row + 1}` : `column ${model.exit.col + 1}`;
+  return `the exit is on the ${side} side, at ${at}`;
+}
+
+/** The cells ([row, col]) that two pieces, or a piece and a wall, both cover. */
+export function overlaps(model) {
+  const seen = new Map();
+  const clash = new Set();
+  const cover = key => { if (seen.has(key)) clash.add(key); else seen.set(key, true); };
+  for (const [r, c] of model.walls) cover(`${r},${c}`);
+  for (const p of model.pieces) {
+    for (let r = p.row; r < p.row + p.height; r++) {
+      for (let c = p.col; c < p.col + p.width; c++) cover(`${r},${c}`);
+    }
+  }
+  return [...clash].map(key => key.split(',').map(Number));
 }
 
 /** Draws models into a container and maps pointer positions back to cells. */
@@ -142,6 +201,7 @@ export class BoardView {
     /** Pieces take the keyboard focus (play and edit). */
     this.focusable = false;
     this.maxHeight = Infinity;
+    this.marks = null;
   }
 
   /**
@@ -149,7 +209,7 @@ export class BoardView {
    * ({label, cells: [[row, col], …]}) makes one piece travel through those
    * corners instead of straight to its cell (a bent Klotski move).
    */
-  draw(model, { highlight = null, selected = null, moveMs = 250, path = null } = {}) {
+  draw(model, { highlight = null, selected = null, moveMs = 250, path = null, cursor = null, marks = [] } = {}) {
     const structure = JSON.stringify([model.game, model.width, model.height, model.walls, model.exit,
       model.goal, model.pieces.map(p => [p.label, p.width, p.height])]);
     if (structure !== this.structure) this.build(model);
@@ -168,11 +228,43 @@ export class BoardView {
       node.style.transform = to;
       node.classList.toggle('highlight', piece.label === highlight);
       node.classList.toggle('selected', piece.label === selected);
-      node.setAttribute('aria-label', pieceName(piece));
+      node.setAttribute('aria-label', pieceName(piece, model.game));
       node.setAttribute('aria-pressed', String(piece.label === selected));
-      if (this.focusable) node.setAttribute('tabindex', '0'); else node.removeAttribute('tabindex');
+      // `cursor`: one piece takes Tab (the arrow keys go from piece to piece); else each does.
+      if (!this.focusable) node.removeAttribute('tabindex');
+      else node.setAttribute('tabindex', !cursor || cursor === piece.label ? '0' : '-1');
     }
+    this.mark(marks);
     this.model = model;
+  }
+
+  /** Marks cells (a red hatch over the pieces): those two pieces cover in the editor. */
+  mark(cells) {
+    this.marks.textContent = '';
+    for (const [r, c] of cells) {
+      element('rect', { class: 'overlap', x: c * CELL + 4, y: r * CELL + 4, width: CELL - 8, height: CELL - 8,
+        rx: 10, 'data-row': r, 'data-col': c }, this.marks);
+    }
+  }
+
+  /** The label of the piece nearest to `label`'s centre in `direction`, if any. */
+  neighbour(label, direction) {
+    const centre = p => [p.row + p.height / 2, p.col + p.width / 2];
+    const from = this.model.pieces.find(p => p.label === label);
+    if (!from) return null;
+    const [r0, c0] = centre(from);
+    const [dr, dc] = DELTA[direction];
+    let best = null;
+    for (const p of this.model.pieces) {
+      if (p === from) continue;
+      const [r, c] = centre(p);
+      const ahead = (r - r0) * dr + (c - c0) * dc;
+      if (ahead <= 0) continue;
+      const aside = Math.abs((r - r0) * dc) + Math.abs((c - c0) * dr);
+      const score = ahead + 2 * aside;
+      if (!best || score < best.score) best = { label: p.label, score };
+    }
+    return best?.label ?? null;
   }
 
   /** Moves a piece through the cells of `cells` (first to last) at an even speed. */
@@ -246,6 +338,10 @@ export class BoardView {
     const shine = element('linearGradient', { id: 'shine', x1: 0, y1: 0, x2: 0, y2: 1 }, defs);
     element('stop', { offset: '0', 'stop-color': '#fff', 'stop-opacity': '.3' }, shine);
     element('stop', { offset: '.3', 'stop-color': '#fff', 'stop-opacity': '0' }, shine);
+    // The editor's mark on a cell two pieces cover: red stripes.
+    const clash = element('pattern', { id: 'clash', width: 16, height: 16, patternUnits: 'userSpaceOnUse',
+      patternTransform: 'rotate(45)' }, defs);
+    element('rect', { width: 8, height: 16, fill: 'rgba(179, 38, 30, .55)' }, clash);
     element('rect', { x: 0, y: 0, width, height, rx: 28, fill: 'url(#wood)' }, this.svg);
     const grid = element('g', { transform: `translate(${MARGIN} ${MARGIN})` }, this.svg);
     this.grid = grid;
@@ -260,8 +356,9 @@ export class BoardView {
     if (model.game === 'rush' && model.exit) this.drawExit(model, grid);
     if (model.game === 'klotski' && model.goal && model.pieces.length) {
       const target = model.pieces.find(p => p.label === 'A') || model.pieces[0];
+      const goal = element('g', { class: 'exit' }, grid);
       element('rect', { class: 'goal-mark', x: model.goal.col * CELL + 8, y: model.goal.row * CELL + 8,
-        width: target.width * CELL - 16, height: target.height * CELL - 16, rx: 14 }, grid);
+        width: target.width * CELL - 16, height: target.height * CELL - 16, rx: 14 }, goal);
     }
     for (const [r, c] of model.walls) {
       const wall = element('g', { class: 'wall', transform: `translate(${c * CELL} ${r * CELL})` }, grid);
@@ -269,10 +366,11 @@ export class BoardView {
       element('circle', { cx: CELL / 2, cy: CELL / 2, r: 12 }, wall);
     }
     this.pieces = new Map();
+    const palette = colours(model);
     model.pieces.forEach((piece, index) => {
       const node = element('g', { class: 'piece', 'data-label': piece.label, role: 'button' }, grid);
       const w = piece.width * CELL, h = piece.height * CELL;
-      const colour = colourOf(model, piece, index);
+      const colour = palette[index];
       element('rect', { class: 'body', x: 7, y: 7, width: w - 14, height: h - 14, rx: 16, fill: colour }, node);
       element('rect', { x: 7, y: 7, width: w - 14, height: h - 14, rx: 16, fill: 'url(#shine)',
         'pointer-events': 'none' }, node);
@@ -281,6 +379,7 @@ export class BoardView {
       text.textContent = piece.label;
       this.pieces.set(piece.label, node);
     });
+    this.marks = element('g', { class: 'marks', 'aria-hidden': 'true' }, grid);
     this.size();
   }
 
@@ -298,8 +397,9 @@ export class BoardView {
       arrow = `M ${t - 14} ${H + 14} L ${t} ${H + 34} L ${t + 14} ${H + 14} Z`; }
     if (side === 'top') { x = index * CELL + gap; y = -MARGIN; w = CELL - 2 * gap; h = MARGIN;
       arrow = `M ${t - 14} -14 L ${t} -34 L ${t + 14} -14 Z`; }
-    element('rect', { x, y, width: w, height: h, fill: '#caa46d' }, grid);
-    element('path', { class: 'exit-arrow', d: arrow }, grid);
+    const exit = element('g', { class: 'exit' }, grid);
+    element('rect', { x, y, width: w, height: h, fill: '#caa46d' }, exit);
+    element('path', { class: 'exit-arrow', d: arrow }, exit);
   }
 
   /** The pointer's position in cells (fractions; outside the board past its edges). */

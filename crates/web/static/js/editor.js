@@ -3,7 +3,7 @@
 // board string follows. Keyboard: Tab to a piece, arrows move it, Enter selects it.
 
 import { readBoard } from './api.js';
-import { clone, onPieceKey, toRequest, DELTA } from './board.js';
+import { clone, describeGoal, onPieceKey, overlaps, toRequest, DELTA } from './board.js';
 
 const $ = id => document.getElementById(id);
 const SHAPES = {
@@ -26,6 +26,12 @@ const editor = {
   /** Drafts before each change, and those undone. */
   past: [],
   future: [],
+  /** The cell that takes Tab with the Add, Wall and Goal tools ([row, col]). */
+  cell: [0, 0],
+  /** What had the keyboard focus on the board, to give it back after a redraw (a CSS selector). */
+  focus: null,
+  /** The game the shape buttons are for. */
+  shapesOf: null,
 };
 
 function say(text, kind) {
@@ -37,8 +43,10 @@ function selectedPiece() {
   return editor.draft.pieces.find(p => p.label === editor.selected);
 }
 
+/** A label for a new piece: A (the target) only on an empty board, never in place of a deleted target. */
 function freeLabel() {
   const used = new Set(editor.draft.pieces.map(p => p.label));
+  if (used.size) used.add('A');
   return [...LABELS].find(l => !used.has(l));
 }
 
@@ -56,9 +64,46 @@ function mutate(app, change) {
   changed(app);
 }
 
+/** Cells take Tab (one at a time, arrows between them) when a click on a cell is what the tool does. */
+function cellTool() {
+  return editor.tool === 'add' || editor.tool === 'wall' || (editor.tool === 'goal' && editor.draft.game === 'klotski');
+}
+
+/**
+ * Draws the draft: overlapping cells marked, the cells and the exit made
+ * keys for the tool in hand, and the keyboard focus given back to what had
+ * it (a redraw may rebuild the board).
+ */
+function drawDraft(app) {
+  const { draft } = editor;
+  app.board.draw(draft, { selected: editor.selected, moveMs: 120, marks: overlaps(draft) });
+  const container = $('board');
+  for (const cell of container.querySelectorAll('.cell')) {
+    const [row, col] = [Number(cell.dataset.row), Number(cell.dataset.col)];
+    if (!cellTool()) {
+      for (const name of ['tabindex', 'role', 'aria-label']) cell.removeAttribute(name);
+      continue;
+    }
+    const piece = pieceAtCell(row, col);
+    const wall = draft.walls.some(([r, c]) => r === row && c === col);
+    cell.setAttribute('role', 'button');
+    cell.setAttribute('aria-label', `row ${row + 1}, column ${col + 1}: ${piece ? `piece ${piece.label}` : wall ? 'wall' : 'empty'}`);
+    cell.setAttribute('tabindex', row === editor.cell[0] && col === editor.cell[1] ? '0' : '-1');
+  }
+  const exit = container.querySelector('.exit');
+  if (exit && editor.tool === 'goal' && draft.game === 'rush') {
+    exit.setAttribute('tabindex', '0');
+    exit.setAttribute('role', 'button');
+    exit.setAttribute('aria-label', `${describeGoal(draft)}; the arrow keys move it`);
+  }
+  // Only when the redraw took it (to the page's body), never from a control the user went to.
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (editor.focus && lost) container.querySelector(editor.focus)?.focus();
+}
+
 /** Redraws, then asks the server whether the draft is a valid board. */
 function changed(app) {
-  app.board.draw(editor.draft, { selected: editor.selected, moveMs: 120 });
+  drawDraft(app);
   showTools();
   clearTimeout(editor.timer);
   editor.version++;
@@ -68,8 +113,23 @@ function changed(app) {
   });
 }
 
+/** What is wrong with the draft before the server is asked: no target. */
+function missingTarget() {
+  if (editor.draft.pieces.some(p => p.label === 'A')) return null;
+  return editor.draft.game === 'klotski'
+    ? 'No target block: select a block and make it the target'
+    : 'No red car: select a piece and make it the target';
+}
+
 async function validate(app) {
   const version = editor.version;
+  const missing = missingTarget();
+  if (missing) {
+    editor.error = missing;
+    $('edit-line').classList.add('stale');
+    say(missing, 'error');
+    return;
+  }
   try {
     const answer = await readBoard(toRequest(editor.draft));
     if (version !== editor.version) return;
@@ -81,12 +141,13 @@ async function validate(app) {
     $('edit-line').value = answer.line;
     $('edit-line').classList.remove('stale');
     say(answer.solved ? 'Valid board (already solved)' : `Valid ${answer.game === 'klotski' ? 'Klotski' : 'Rush Hour'} board`, 'ok');
-    app.board.draw(editor.draft, { selected: editor.selected, moveMs: 120 });
+    drawDraft(app);
   } catch (error) {
     if (version !== editor.version) return;
     editor.error = error.message;
     $('edit-line').classList.add('stale');
-    say(error.message, 'error');
+    const marked = overlaps(editor.draft).length ? ' (the overlapping cells are marked on the board)' : '';
+    say(`${error.message}${marked}`, 'error');
   }
 }
 
@@ -105,7 +166,6 @@ export async function problem(app) {
   }
   if (editor.error) {
     say(`Not solved: the board in the editor is not valid (${editor.error}). Fix it, or undo.`, 'error');
-    $('edit-message').scrollIntoView({ block: 'nearest' });
   }
   return editor.error;
 }
@@ -120,20 +180,24 @@ function showTools() {
   }
   const shapes = $('edit-shapes');
   shapes.hidden = editor.tool !== 'add';
-  shapes.replaceChildren(...SHAPES[editor.draft.game].map(([w, h, name], i) => {
-    const button = document.createElement('button');
-    button.textContent = name;
-    button.dataset.shape = `${w}x${h}`;
-    button.setAttribute('aria-pressed', String(i === editor.shape));
-    button.addEventListener('click', () => { editor.shape = i; showTools(); });
-    return button;
-  }));
+  // Built again only for another game, so a pressed shape keeps the focus.
+  if (editor.shapesOf !== editor.draft.game) {
+    editor.shapesOf = editor.draft.game;
+    shapes.replaceChildren(...SHAPES[editor.draft.game].map(([w, h, name], i) => {
+      const button = document.createElement('button');
+      button.textContent = name;
+      button.dataset.shape = `${w}x${h}`;
+      button.addEventListener('click', () => { editor.shape = i; showTools(); });
+      return button;
+    }));
+  }
+  shapes.querySelectorAll('button').forEach((button, i) => button.setAttribute('aria-pressed', String(i === editor.shape)));
   $('edit-width').value = editor.draft.width;
   $('edit-height').value = editor.draft.height;
   const none = !selectedPiece();
-  for (const id of ['edit-rotate', 'edit-grow', 'edit-shrink', 'edit-target', 'edit-delete']) $(id).disabled = none;
-  $('edit-undo').disabled = editor.past.length === 0;
-  $('edit-redo').disabled = editor.future.length === 0;
+  for (const id of ['edit-rotate', 'edit-grow', 'edit-shrink', 'edit-target', 'edit-delete']) $(id).setAttribute('aria-disabled', String(none));
+  $('edit-undo').setAttribute('aria-disabled', String(editor.past.length === 0));
+  $('edit-redo').setAttribute('aria-disabled', String(editor.future.length === 0));
 }
 
 function mobilityOf(game, piece) {
@@ -192,7 +256,7 @@ function setupPointer(app) {
       editor.selected = label;
       drag = { label, from: at, dr: 0, dc: 0 };
       container.setPointerCapture(event.pointerId);
-      app.board.draw(editor.draft, { selected: label });
+      drawDraft(app);
       showTools();
     } else {
       mutate(app, () => click(at));
@@ -220,6 +284,61 @@ function setupPointer(app) {
   };
   container.addEventListener('pointerup', end);
   container.addEventListener('pointercancel', end);
+}
+
+/** The exit (Rush Hour) after an arrow key: along its side, or across to the side the arrow points at. */
+function movedExit(exit, direction, draft) {
+  const across = { left: 'left', right: 'right', up: 'top', down: 'bottom' }[direction];
+  const vertical = exit.side === 'left' || exit.side === 'right';
+  const along = vertical ? direction === 'up' || direction === 'down' : direction === 'left' || direction === 'right';
+  if (along) {
+    const [dr, dc] = DELTA[direction];
+    return vertical ? { side: exit.side, row: clampIndex(exit.row + dr, draft.height) }
+      : { side: exit.side, col: clampIndex(exit.col + dc, draft.width) };
+  }
+  const index = vertical ? exit.row : exit.col;
+  const toVertical = across === 'left' || across === 'right';
+  return toVertical ? { side: across, row: clampIndex(index, draft.height) } : { side: across, col: clampIndex(index, draft.width) };
+}
+
+/**
+ * Cells (Add, Wall, Klotski goal): arrows go from cell to cell, Enter or
+ * Space does what a click there does. The exit (Rush Hour, Exit tool):
+ * arrows move it.
+ */
+function setupCellKeys(app) {
+  $('board').addEventListener('keydown', event => {
+    if (app.view !== 'edit' || event.ctrlKey || event.metaKey || event.altKey) return;
+    const direction = KEYS[event.key];
+    const cell = event.target.closest?.('.cell');
+    if (cell && cellTool()) {
+      const [row, col] = [Number(cell.dataset.row), Number(cell.dataset.col)];
+      if (direction) {
+        event.preventDefault();
+        const [dr, dc] = DELTA[direction];
+        editor.cell = [clampIndex(row + dr, editor.draft.height), clampIndex(col + dc, editor.draft.width)];
+        editor.focus = `.cell[data-row="${editor.cell[0]}"][data-col="${editor.cell[1]}"]`;
+        drawDraft(app);
+        $('board').querySelector(editor.focus)?.focus();
+      } else if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        editor.cell = [row, col];
+        editor.focus = `.cell[data-row="${row}"][data-col="${col}"]`;
+        mutate(app, () => click({ row: row + 0.5, col: col + 0.5 }));
+        app.announce($('board').querySelector(editor.focus)?.getAttribute('aria-label') || '');
+      }
+      return;
+    }
+    if (event.target.closest?.('.exit') && direction && editor.tool === 'goal' && editor.draft.game === 'rush') {
+      event.preventDefault();
+      editor.focus = '.exit';
+      mutate(app, () => {
+        const draft = editor.draft;
+        draft.exit = movedExit(draft.exit || { side: 'right', row: 0 }, direction, draft);
+      });
+      app.announce(describeGoal(editor.draft));
+    }
+  });
 }
 
 /** A focused piece: arrows move it a cell, Enter or Space selects it, Delete removes the selected one. */
@@ -292,8 +411,9 @@ export function redo(app) {
 export function setup(app) {
   setupPointer(app);
   setupKeys(app);
+  setupCellKeys(app);
   for (const button of $('edit-tools').querySelectorAll('button')) {
-    button.addEventListener('click', () => { editor.tool = button.dataset.tool; showTools(); });
+    button.addEventListener('click', () => { editor.tool = button.dataset.tool; showTools(); drawDraft(app); });
   }
   for (const button of $('edit-game').querySelectorAll('button')) {
     button.addEventListener('click', () => mutate(app, () => {
@@ -374,5 +494,5 @@ export function enter(app) {
 
 export function draw(app) {
   if (!editor.draft) start(app);
-  app.board.draw(editor.draft, { selected: editor.selected, moveMs: 120 });
+  drawDraft(app);
 }

@@ -14,11 +14,13 @@ export function message(text, error = false) {
   node.className = `message ${error ? 'error' : 'ok'}`;
 }
 
-async function open(app, puzzle, { title = null } = {}) {
+/** Reads `puzzle` and watches its solution at once; the answer, or null when it is not a board. */
+async function open(app, puzzle, { title = null, random = null } = {}) {
   try {
     const answer = await readBoard(puzzle);
-    app.setPuzzle(answer, { title });
+    app.setPuzzle(answer, { title, random });
     message(`Loaded ${title || answer.name || answer.line}`);
+    app.watchNow();
     return answer;
   } catch (error) {
     message(error.message, true);
@@ -45,11 +47,20 @@ async function fillBundled() {
   }
 }
 
+/** Shows (or, with null, hides) the original screenshot's thumbnail above the board. */
+function showOriginal(url) {
+  $('original').hidden = !url;
+  $('original-large').hidden = true;
+  $('original').setAttribute('aria-expanded', 'false');
+  if (url) {
+    $('original-image').src = url;
+    $('original-large-image').src = url;
+  }
+}
+
 async function scan(app, file) {
   const result = $('scan-result');
   const overlay = $('scan-overlay');
-  $('original-image').src = URL.createObjectURL(file);
-  $('original').hidden = false;
   result.hidden = false;
   overlay.hidden = true;
   $('scan-message').className = 'message';
@@ -57,20 +68,22 @@ async function scan(app, file) {
   try {
     const scanned = await postBytes('/api/scan', file);
     const answer = await readBoard(scanned.board);
-    app.setPuzzle(answer, { keepOriginal: true });
+    app.setPuzzle(answer, { title: file.name });
+    showOriginal(URL.createObjectURL(file));
     const confidence = scanned.confidence == null ? '' : `, confidence ${Math.round(scanned.confidence * 100)}%`;
     const assumed = scanned.exit_assumed ? ' (exit assumed)' : '';
     $('scan-message').textContent = `Scanned ${file.name}${confidence}${assumed}`;
     $('scan-message').className = 'message ok';
+    app.watchNow();
   } catch (error) {
-    // The board shown is not this picture's: keep the picture beside the reason only.
-    $('original').hidden = true;
     $('scan-message').textContent = `The scan failed: ${error.message}`;
     $('scan-message').className = 'message error';
     if (error.body?.overlay) {
       overlay.src = `data:image/png;base64,${error.body.overlay}`;
       overlay.hidden = false;
     }
+    // The reason is in the Load view, where the picture was dropped.
+    if (app.view !== 'load') app.show('load');
   }
 }
 
@@ -95,28 +108,56 @@ export function setup(app) {
   getJson('/api/health').then(health => {
     if (!health.database) {
       randomNote = 'Random puzzles come from a small sample built into Unblocker; ' +
-        '`unblocker db generate` makes the whole database.';
+        'the command unblocker db generate makes the whole database.';
       $('random-note').textContent = randomNote;
     }
     if (!health.scanner) {
       $('dropzone').querySelector('span').textContent = 'Screenshot scanning is not in this build yet.';
     }
   });
-  $('load-random').addEventListener('click', () => random(app));
+  $('load-random').addEventListener('click', () => random(app, chosen()));
+  $('original').addEventListener('click', () => {
+    const large = $('original-large');
+    large.hidden = !large.hidden;
+    $('original').setAttribute('aria-expanded', String(!large.hidden));
+  });
 }
 
-/** A random puzzle of the chosen category, with its optimum and where it came from. */
-async function random(app) {
+/** The difficulty chosen in the Load view: {min, max, walls, level}. */
+function chosen() {
   const select = $('random-level');
   const [min, max] = select.value.split('-');
-  const level = select.selectedOptions[0].textContent.replace(/ \(.*/, '');
+  return {
+    min: Number(min),
+    max: max ? Number(max) : null,
+    walls: $('random-nowalls').checked ? 0 : null,
+    level: select.selectedOptions[0].textContent.replace(/,.*/, ''),
+  };
+}
+
+/** The next random puzzle at the difficulty of the one loaded (or the one chosen). */
+export function next(app) {
+  return random(app, app.puzzle?.random || chosen());
+}
+
+/** A random puzzle of a difficulty, with its optimum and where it came from; then its solution plays. */
+async function random(app, difficulty) {
+  const { min, max, walls, level } = difficulty;
+  const query = new URLSearchParams({ min: String(min) });
+  if (max) query.set('max', String(max));
+  if (walls !== null) query.set('walls', String(walls));
   try {
-    const puzzle = await getJson(`/api/random?min=${min}${max ? `&max=${max}` : ''}`);
-    const category = min === '1' && !max ? '' : `${level.toLowerCase()} `;
-    const title = `Random ${category}puzzle · ${puzzle.moves} moves`;
-    if (await open(app, puzzle.board, { title })) {
-      $('random-note').textContent = `${level}: ${puzzle.moves} moves optimal, one of ` +
-        `${puzzle.cluster.toLocaleString()} positions of its family; from ${puzzle.source}.`;
+    // Never the puzzle shown again (a small sample has few of a kind).
+    let puzzle = await getJson(`/api/random?${query}`);
+    for (let draw = 0; draw < 4 && puzzle.board === app.puzzle?.line; draw++) {
+      puzzle = await getJson(`/api/random?${query}`);
+    }
+    const category = min === 1 && !max ? '' : `${level.toLowerCase()} `;
+    const wallsSaid = puzzle.walls === 0 ? 'no walls' : `${puzzle.walls} wall${puzzle.walls === 1 ? '' : 's'}`;
+    const title = `Random ${category}puzzle · ${puzzle.moves} moves · ${wallsSaid}`;
+    if (await open(app, puzzle.board, { title, random: difficulty })) {
+      $('random-note').textContent = `Drew: ${level}, ${wallsSaid}, ${puzzle.moves} moves at best ` +
+        `(one of ${puzzle.cluster.toLocaleString()} positions of its family), from ${puzzle.source}.`;
     }
   } catch (error) {
     message(error.message, true);
@@ -127,7 +168,7 @@ async function random(app) {
 export function reset(app) {
   $('board-text').value = app.puzzle.line;
   // The note tells a random puzzle's provenance, or where random puzzles come from.
-  $('random-note').textContent = randomNote;
+  if (!app.puzzle.random) $('random-note').textContent = randomNote;
   const select = $('bundled');
   const listed = [...select.options].some(o => o.value && o.value === app.puzzle.name);
   select.value = listed ? app.puzzle.name : '';

@@ -2,7 +2,7 @@
 // as tabs, the link that reopens the current view, and the board sized to the screen.
 
 import { readBoard } from './api.js';
-import { BoardView, fromServer } from './board.js';
+import { BoardView, describeGoal, fromServer } from './board.js';
 import * as load from './load.js';
 import * as editor from './editor.js';
 import * as solve from './solve.js';
@@ -30,10 +30,12 @@ export const app = {
    * Takes the answer of /api/board as the new puzzle. `title` names a puzzle
    * that has no name of its own (a random one).
    */
-  setPuzzle(answer, { keepOriginal = false, source = 'load', title = null } = {}) {
-    this.puzzle = { model: fromServer(answer.board), line: answer.line, name: answer.name, game: answer.game };
+  setPuzzle(answer, { source = 'load', title = null, random = null } = {}) {
+    this.puzzle = { model: fromServer(answer.board), line: answer.line, name: answer.name, game: answer.game,
+      title, random };
     this.clearSolution();
-    if (!keepOriginal) $('original').hidden = true;
+    // A scan's original stays while the editor changes its board.
+    if (source !== 'editor') $('original').hidden = $('original-large').hidden = true;
     const game = answer.game === 'klotski' ? 'Klotski' : 'Rush Hour';
     $('game-badge').textContent = game;
     const alias = answer.aliases?.length ? ` (${answer.aliases[0]})` : '';
@@ -41,10 +43,23 @@ export const app = {
       : answer.common_code ? `CommonCode ${answer.common_code}` : 'Custom board');
     $('puzzle-name').textContent = name;
     $('board').setAttribute('aria-label', `${game} board: ${name}, ${answer.board.width} by ${answer.board.height}`);
+    $('board-goal').textContent = `${describeGoal(this.puzzle.model)}.`;
     $('board-line').textContent = answer.line;
     for (const mode of Object.values(this.modes)) mode.reset?.(this, { source });
     if (source !== 'editor') this.changed();
     else share.write(this);
+  },
+
+  /**
+   * Watch at once: the loaded puzzle is solved and its solution plays from
+   * the start, with the board in view (a tap on Edit edits it instead).
+   */
+  async watchNow() {
+    this.show('solve');
+    window.scrollTo(0, 0);
+    const puzzle = this.puzzle;
+    const result = await solve.run(this);
+    if (result?.status === 'solved' && this.puzzle === puzzle && this.view === 'solve') watch.start(this);
   },
 
   clearSolution() {
@@ -83,6 +98,11 @@ export const app = {
     share.write(this);
   },
 
+  /** Writes the link again (a move played). */
+  relink() {
+    share.write(this);
+  },
+
   drawStart() {
     if (this.puzzle) this.board.draw(this.puzzle.model);
   },
@@ -92,19 +112,23 @@ export const app = {
    * (its top as the page opens, less what follows it in the stage).
    */
   fit() {
-    const board = $('board');
-    const top = board.getBoundingClientRect().top + window.scrollY;
-    const dock = document.querySelector(`.dock[data-for="${this.view}"]`);
-    const below = dock && dock.offsetParent ? dock.getBoundingClientRect().height + 12 : 0;
-    const margin = window.innerWidth <= 820 ? 14 : 32;
-    this.board.fit(Math.max(window.innerHeight - top - below - margin, 180));
+    const box = $('board').getBoundingClientRect();
+    const top = box.top + window.scrollY;
+    // What the view shows under the board (beside it on a short landscape screen).
+    const parts = [$('status-row'), document.querySelector(`.dock[data-for="${this.view}"]`)];
+    const below = parts.filter(n => n && n.offsetParent && n.getBoundingClientRect().top >= box.bottom - 2)
+      .reduce((sum, n) => sum + n.getBoundingClientRect().height + 8, 0);
+    const margin = window.innerWidth <= 820 || window.innerHeight <= 520 ? 10 : 32;
+    this.board.fit(Math.max(window.innerHeight - top - below - margin, 160));
   },
 
-  banner(text, bad = false) {
+  /** The line under the board: a verdict (`won` offers the next puzzle), or nothing. */
+  banner(text, { bad = false, won = false } = {}) {
     const banner = $('banner');
     banner.hidden = !text;
-    banner.textContent = text || '';
+    $('banner-text').textContent = text || '';
     banner.classList.toggle('bad', bad);
+    $('banner-next').hidden = !won;
   },
 
   /** Says what happened on the board to screen readers (a polite live region). */
@@ -126,22 +150,28 @@ async function openLink() {
   const link = share.read();
   if (!link.puzzle) {
     app.setPuzzle(await readBoard('card1'));
-    return 'load';
+    app.show('load');
+    return;
   }
   try {
     app.metric = link.metric || '';
     solve.showMetric(app);
-    app.setPuzzle(await readBoard(link.puzzle));
+    app.setPuzzle(await readBoard(link.puzzle), { title: link.title, random: link.random });
     const view = link.view || 'solve';
+    // A link to Watch without a step plays the solution from the start.
+    if (view === 'solve' && link.step === null) {
+      app.watchNow();
+      return;
+    }
+    app.show(view);
+    if (view === 'play' && link.moves.length) play.replay(app, link.moves);
     if (view === 'solve' || view === 'stats') {
-      app.show(view);
       await solve.run(app);
       watch.goTo(app, link.step || 0);
     }
-    return view;
   } catch (error) {
     load.message(`The link's puzzle could not be opened: ${error.message}`, true);
-    return 'load';
+    app.show('load');
   }
 }
 
@@ -186,10 +216,27 @@ function setupUndoKeys() {
   });
 }
 
+/**
+ * A control that cannot act now is `aria-disabled` rather than disabled, so
+ * it keeps the focus when pressing it made it so (Undo at the start of the
+ * history, Delete of the selected piece, Solve while it searches).
+ */
+function setupDisabled() {
+  document.addEventListener('click', event => {
+    if (event.target.closest?.('button[aria-disabled="true"]')) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
+}
+
 async function start() {
+  setupDisabled();
   setupTabs();
   setupUndoKeys();
-  $('share').addEventListener('click', () => share.copy(app));
+  $('share').addEventListener('click', () => share.share(app));
+  $('banner-next').addEventListener('click', () => load.next(app));
+  $('banner-close').addEventListener('click', () => app.banner(null));
   load.setup(app);
   editor.setup(app);
   solve.setup(app);
@@ -199,8 +246,8 @@ async function start() {
   window.addEventListener('resize', () => app.fit());
   // A link pasted into the address bar of an open page (the page writes its
   // own hash with replaceState, which fires no event).
-  window.addEventListener('hashchange', async () => app.show(await openLink()));
-  app.show(await openLink());
+  window.addEventListener('hashchange', openLink);
+  await openLink();
   document.body.dataset.ready = 'true';
 }
 

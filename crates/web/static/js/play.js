@@ -3,7 +3,7 @@
 // from the current position and the win: the target drives out, then the verdict.
 
 import { postJson, readBoard } from './api.js';
-import { applyMove, describeMove, onPieceKey, toRequest } from './board.js';
+import { applyMove, describeMove, onPieceKey, overlaps, pieceName, toRequest } from './board.js';
 import * as solve from './solve.js';
 
 const $ = id => document.getElementById(id);
@@ -21,8 +21,9 @@ const state = {
   solved: false,
   optimum: null,
   hint: null,
-  /** The piece chosen with Enter or Space. */
+  /** The piece picked up with Enter or Space, and the one that takes Tab. */
   selected: null,
+  cursor: 'A',
   /** Counts positions: a drag or a key press acts only on the position it started from. */
   version: 0,
   /** The hint's search in progress. */
@@ -73,6 +74,7 @@ function moved(app) {
   stopHint();
   draw(app);
   showScore(app);
+  app.relink();
   refreshLegal(app).catch(error => say(error.message, 'error'));
 }
 
@@ -119,14 +121,14 @@ function showScore(app, { verdict = true } = {}) {
   const made = count(state.history, metricOf(app));
   $('play-count').textContent = String(made);
   $('play-optimum').textContent = state.optimum == null ? '–' : String(state.optimum);
-  $('play-undo').disabled = state.history.length === 0;
-  $('play-redo').disabled = state.future.length === 0;
+  $('play-undo').setAttribute('aria-disabled', String(state.history.length === 0));
+  $('play-redo').setAttribute('aria-disabled', String(state.future.length === 0));
   if (app.view !== 'play') return;
   if (state.solved && verdict) {
     const text = state.optimum == null ? `${amount(app, made)} — solved!`
       : made <= state.optimum ? `${amount(app, made)} — optimal!`
         : `${amount(app, made)} — the optimum is ${state.optimum}`;
-    app.banner(text);
+    app.banner(text, { won: true });
     app.announce(`Solved: ${text}`);
     $('board').classList.add('won');
   } else if (!state.solved) {
@@ -146,6 +148,33 @@ function move(app, slide, { keepFuture = false } = {}) {
   if (!keepFuture) state.future = [];
   say('');
   app.announce(`${describeMove(slide)}. ${amount(app, count(state.history, metricOf(app)))}.`);
+  moved(app);
+}
+
+/** The moves played so far (what a shared link keeps). */
+export function played() {
+  return state.history;
+}
+
+/**
+ * Plays `moves` (a shared link's) from the start, as far as each is legal on
+ * the board (a move off the board or through a piece stops the replay).
+ */
+export function replay(app, moves) {
+  let model = state.model;
+  const history = [];
+  for (const m of moves) {
+    const next = applyMove(model, m);
+    const piece = next.pieces.find(p => p.label === m.piece);
+    const inside = piece && piece.row >= 0 && piece.col >= 0 && piece.row + piece.height <= model.height
+      && piece.col + piece.width <= model.width;
+    if (!inside || overlaps(next).length) break;
+    model = next;
+    history.push(m);
+  }
+  state.model = model;
+  state.history = history;
+  state.future = [];
   moved(app);
 }
 
@@ -220,6 +249,7 @@ function setupDrag(app) {
     const label = app.board.pieceAt(event);
     const reach = label && reachOf(label);
     if (!reach) return;
+    state.cursor = label;
     drag = { label, from: app.board.toCells(event), reach, axis: null, offset: 0, version: state.version };
     container.setPointerCapture(event.pointerId);
     event.preventDefault();
@@ -240,37 +270,58 @@ function setupDrag(app) {
   // The page does not scroll under a piece being dragged.
   container.addEventListener('touchmove', event => { if (drag) event.preventDefault(); }, { passive: false });
   const end = () => {
-    if (!drag) return;
-    const { label, axis, offset, version } = drag;
-    drag = null;
-    app.board.release(label);
-    const cells = Math.round(offset);
-    const direction = axis === 'x' ? (cells > 0 ? 'right' : 'left') : (cells > 0 ? 'down' : 'up');
-    if (!axis || cells === 0 || !attempt(app, version, { piece: label, direction, distance: Math.abs(cells) })) {
-      draw(app);
+    if (drag) {
+      const { label, axis, offset, version } = drag;
+      drag = null;
+      app.board.release(label);
+      const cells = Math.round(offset);
+      const direction = axis === 'x' ? (cells > 0 ? 'right' : 'left') : (cells > 0 ? 'down' : 'up');
+      if (!axis || cells === 0 || !attempt(app, version, { piece: label, direction, distance: Math.abs(cells) })) {
+        draw(app);
+      }
     }
+    // Counts the presses handled, played or refused (what a test waits for).
+    if (app.view === 'play') container.dataset.drags = String(Number(container.dataset.drags || 0) + 1);
   };
   container.addEventListener('pointerup', end);
   container.addEventListener('pointercancel', end);
 }
 
-/** A focused piece: arrow keys slide it one cell, Enter or Space selects it. */
+/**
+ * The keyboard: Tab reaches one piece (the last one used, else the target);
+ * the arrow keys go from piece to piece, Enter or Space picks one up, and
+ * then the arrow keys slide it a cell at a time until Enter, Space or Escape
+ * puts it down.
+ */
 function setupKeys(app) {
   onPieceKey($('board'), (key, label, event) => {
     if (app.view !== 'play') return;
-    if (key === 'Enter' || key === ' ') {
+    const piece = state.model.pieces.find(p => p.label === label);
+    if (key === 'Enter' || key === ' ' || (key === 'Escape' && state.selected)) {
       event.preventDefault();
-      state.selected = state.selected === label ? null : label;
-      app.announce(state.selected ? `Piece ${label} selected` : `Piece ${label} released`);
+      state.selected = state.selected === label || key === 'Escape' ? null : label;
+      state.cursor = label;
+      const ways = piece.width > piece.height ? 'left and right' : piece.height > piece.width ? 'up and down'
+        : 'the four arrow keys';
+      app.announce(state.selected ? `Picked up ${pieceName(piece, app.puzzle.game)}: ${ways} slide it, Enter puts it down`
+        : `Put down ${pieceName(piece, app.puzzle.game)}`);
       draw(app);
       return;
     }
     const direction = KEYS[key];
     if (!direction) return;
     event.preventDefault();
+    if (state.selected !== label) {
+      const next = app.board.neighbour(label, direction);
+      if (!next) { app.announce(`No piece ${direction === 'up' || direction === 'down' ? direction : `to the ${direction}`}`); return; }
+      state.cursor = next;
+      draw(app);
+      app.board.pieces.get(next)?.focus();
+      return;
+    }
     if (state.solved) return;
     if (!attempt(app, state.version, { piece: label, direction, distance: 1 })) {
-      app.announce(state.legal ? `Piece ${label} cannot move ${direction}` : 'Wait a moment');
+      app.announce(state.legal ? `${pieceName(piece, app.puzzle.game)} cannot move ${direction}` : 'Wait a moment');
     }
   });
 }
@@ -282,6 +333,7 @@ export function reset(app) {
   state.future = [];
   state.hint = null;
   state.selected = null;
+  state.cursor = 'A';
   state.solved = false;
   state.optimum = null;
   state.legal = null;
@@ -306,7 +358,9 @@ export function leave() {
 }
 
 export function draw(app) {
-  if (state.model) app.board.draw(state.model, { highlight: state.hint, selected: state.selected, moveMs: 180 });
+  if (state.model) {
+    app.board.draw(state.model, { highlight: state.hint, selected: state.selected, moveMs: 180, cursor: state.cursor });
+  }
   if (state.solved && app.view === 'play') $('board').classList.add('won');
 }
 

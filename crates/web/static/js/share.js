@@ -1,29 +1,85 @@
 // The link: puzzle (a bundled puzzle by its name), metric, view and step in the
-// URL's hash, so a copied link reopens the view.
+// URL's hash, with a random puzzle's title and difficulty and the moves played,
+// so a shared link reopens the view as it was; shared with the phone's own share
+// sheet where there is one, else copied.
+
+const DIRECTIONS = { up: 'u', down: 'd', left: 'l', right: 'r' };
+const NAMES = { u: 'up', d: 'down', l: 'left', r: 'right' };
+
+/** Moves as "Br1.Cd2" (piece, direction's initial, distance). */
+function writeMoves(moves) {
+  return moves.map(m => `${m.piece}${DIRECTIONS[m.direction]}${m.distance}`).join('.');
+}
+
+/** The moves of `writeMoves`, or [] when the text is not that. */
+function readMoves(text) {
+  const moves = [];
+  for (const part of (text || '').split('.').filter(Boolean)) {
+    const match = /^([A-Za-z0-9])([udlr])([0-9]+)$/.exec(part);
+    if (!match) return [];
+    moves.push({ piece: match[1], direction: NAMES[match[2]], distance: Number(match[3]) });
+  }
+  return moves;
+}
+
+/** A random puzzle's difficulty as "min-max-walls" (empty parts for none). */
+function writeDifficulty(random) {
+  return [random.min, random.max ?? '', random.walls ?? '', random.level].join('-');
+}
+
+function readDifficulty(text) {
+  if (!text) return null;
+  const [min, max, walls, ...level] = text.split('-');
+  if (!/^[0-9]+$/.test(min)) return null;
+  return {
+    min: Number(min),
+    max: /^[0-9]+$/.test(max) ? Number(max) : null,
+    walls: /^[0-9]+$/.test(walls) ? Number(walls) : null,
+    level: level.join('-') || 'Any difficulty',
+  };
+}
 
 export function write(app) {
   if (!app.puzzle) return;
   const params = new URLSearchParams();
   params.set('p', app.puzzle.name || app.puzzle.line);
+  if (app.puzzle.title) params.set('t', app.puzzle.title);
+  if (app.puzzle.random) params.set('r', writeDifficulty(app.puzzle.random));
   if (app.metric) params.set('m', app.metric);
   params.set('v', app.view);
   if (app.view === 'solve' && app.step) params.set('s', String(app.step));
+  const played = app.modes.play.played?.() || [];
+  if (app.view === 'play' && played.length) params.set('h', writeMoves(played));
   history.replaceState(null, '', `#${params}`);
 }
 
 export function read() {
   const params = new URLSearchParams(location.hash.slice(1));
-  const step = Number.parseInt(params.get('s') || '0', 10);
+  const step = Number.parseInt(params.get('s') ?? '', 10);
   return {
     puzzle: params.get('p'),
+    title: params.get('t'),
+    random: readDifficulty(params.get('r')),
     metric: params.get('m'),
     view: params.get('v'),
-    step: Number.isFinite(step) && step > 0 ? step : 0,
+    /** null: no step given (Watch plays from the start). */
+    step: Number.isFinite(step) && step >= 0 ? step : null,
+    moves: readMoves(params.get('h')),
   };
 }
 
-export async function copy(app) {
+/** The phone's share sheet (Web Share API) where there is one, else the link copied. */
+export async function share(app) {
   write(app);
+  const title = app.puzzle ? `Unblocker: ${app.puzzle.title || app.puzzle.name || 'a puzzle'}` : 'Unblocker';
+  if (navigator.share) {
+    try {
+      await navigator.share({ title, url: location.href });
+      return;
+    } catch (error) {
+      if (error.name === 'AbortError') return;
+    }
+  }
   try {
     await navigator.clipboard.writeText(location.href);
     app.toast('Link copied');

@@ -31,6 +31,8 @@ export function ensure(app) {
 export function run(app) {
   if (!app.puzzle) return Promise.resolve(null);
   running?.controller.abort();
+  // How many searches the page has started (what a test reads to know none more was).
+  document.body.dataset.searches = String(Number(document.body.dataset.searches || 0) + 1);
   const controller = new AbortController();
   const promise = search(app, controller);
   running = { controller, key: keyOf(app), promise };
@@ -41,8 +43,8 @@ async function search(app, controller) {
   const started = performance.now();
   $('progress').hidden = false;
   $('progress-text').textContent = 'Starting…';
-  $('solve').disabled = true;
-  $('cancel').disabled = false;
+  $('solve').setAttribute('aria-disabled', 'true');
+  $('cancel').setAttribute('aria-disabled', 'false');
   $('result').textContent = '';
   $('result').className = 'result';
   const request = { puzzle: app.puzzle.line };
@@ -71,8 +73,8 @@ async function search(app, controller) {
     if (running?.controller === controller) {
       running = null;
       $('progress').hidden = true;
-      $('solve').disabled = false;
-      $('cancel').disabled = true;
+      $('solve').setAttribute('aria-disabled', 'false');
+      $('cancel').setAttribute('aria-disabled', 'true');
     }
   }
 }
@@ -84,7 +86,7 @@ function showVerdict(result) {
     const main = result.metric === 'step'
       ? `${result.steps} steps (${result.moves} moves)`
       : `${result.moves} moves (${result.steps} steps)`;
-    node.textContent = `Solved in ${main}, optimal in ${result.metric} · ${stats.examined.toLocaleString()} positions examined in ${stats.elapsed_ms.toFixed(1)} ms`;
+    node.textContent = `Solved in ${main}, the fewest possible · ${stats.examined.toLocaleString()} positions looked at in ${stats.elapsed_ms.toFixed(1)} ms`;
     node.className = 'result solved';
   } else if (result.status === 'unsolvable') {
     node.textContent = `Unsolvable: all ${stats.enqueued.toLocaleString()} reachable positions were seen, and in none does the target reach its goal.`;

@@ -20,6 +20,7 @@ export function clear() {
   $('watch').hidden = true;
   $('watch-more').hidden = true;
   $('w-moves').textContent = '';
+  $('w-caption').textContent = '';
 }
 
 /** Shows the controls and the move list of a new solution. */
@@ -49,7 +50,8 @@ export function goTo(app, step) {
   app.changed();
 }
 
-function play(app) {
+/** Plays the solution from the step shown (from the start at the end). */
+export function start(app) {
   if (app.step >= app.frames.length - 1) app.step = 0;
   $('w-play-label').textContent = 'Stop';
   $('w-play-icon').setAttribute('d', STOP_ICON);
@@ -65,7 +67,7 @@ function stop() {
 }
 
 function toggle(app) {
-  if (timer) stop(); else if (app.frames.length > 1) play(app);
+  if (timer) stop(); else if (app.frames.length > 1) start(app);
 }
 
 /** The corners a piece passes through in `move`, from `frame` (its position before). */
@@ -77,6 +79,15 @@ function corners(frame, move) {
     cells.push([row + DELTA[direction][0] * distance, col + DELTA[direction][1] * distance]);
   }
   return cells;
+}
+
+/**
+ * Scrolls the move list (and only the list: the page stays where it is, so
+ * the board stays on the screen) until `item` is in its middle.
+ */
+function keepInView(list, item) {
+  if (!item) { list.scrollTop = 0; return; }
+  list.scrollTop = item.offsetTop - (list.clientHeight - item.offsetHeight) / 2;
 }
 
 export function draw(app) {
@@ -96,18 +107,19 @@ export function draw(app) {
     items[i].classList.toggle('current', i === app.step - 1);
     items[i].classList.toggle('done', i < app.step - 1);
   }
-  items[app.step - 1]?.scrollIntoView({ block: 'nearest' });
+  keepInView($('w-moves'), items[app.step - 1]);
   const end = app.solution && app.step === moves.length && moves.length;
-  if (app.solution) {
-    app.announce(move ? `Step ${app.step} of ${moves.length}: ${describeMove(move)}${end ? '. Solved.' : ''}`
-      : `Start position, ${moves.length} moves to go`);
-  }
+  const said = !app.solution ? ''
+    : move ? `Move ${app.step} of ${moves.length}: ${describeMove(move)}`
+      : moves.length ? `Start: ${moves.length} ${moves.length === 1 ? 'move' : 'moves'} to go` : '';
+  $('w-caption').textContent = said;
+  if (app.solution) app.announce(`${said}${end ? '. Solved.' : ''}`);
   app.banner(null);
   if (end) {
     const count = app.solution.metric === 'step' ? app.solution.steps : app.solution.moves;
     const unit = `${app.solution.metric === 'step' ? 'step' : 'move'}${count === 1 ? '' : 's'}`;
     const step = app.step;
-    const show = () => { if (app.view === 'solve' && app.step === step) app.banner(`Solved: ${count} ${unit}`); };
+    const show = () => { if (app.view === 'solve' && app.step === step) app.banner(`Solved: ${count} ${unit}`, { won: true }); };
     // Stepping onto the end plays the win; jumping there just says it.
     if (forward) app.board.celebrate(frame).then(show); else show();
   }
@@ -123,7 +135,7 @@ export function setup(app) {
   $('w-back').addEventListener('click', () => { stop(); goTo(app, app.step - 1); });
   $('w-reset').addEventListener('click', () => { stop(); goTo(app, 0); });
   $('w-slider').addEventListener('input', () => { stop(); goTo(app, Number($('w-slider').value)); });
-  $('w-speed').addEventListener('input', () => { if (timer) { stop(); play(app); } });
+  $('w-speed').addEventListener('input', () => { if (timer) { stop(); start(app); } });
   document.addEventListener('keydown', event => {
     if (app.view !== 'solve' || !app.solution || event.ctrlKey || event.metaKey || event.altKey) return;
     // Form fields, tabs and the slider keep their own keys; buttons other than

@@ -9,14 +9,14 @@ use serde_json::{json, Value};
 
 const TAB: char = '\u{E004}';
 const SHIFT: char = '\u{E008}';
-const CONTROL: char = '\u{E009}';
-const ENTER: char = '\u{E007}';
-const ARROW_LEFT: char = '\u{E012}';
-const ARROW_UP: char = '\u{E013}';
-const ARROW_RIGHT: char = '\u{E014}';
-const ARROW_DOWN: char = '\u{E015}';
+pub const CONTROL: char = '\u{E009}';
+pub const ENTER: char = '\u{E007}';
+pub const ARROW_LEFT: char = '\u{E012}';
+pub const ARROW_UP: char = '\u{E013}';
+pub const ARROW_RIGHT: char = '\u{E014}';
+pub const ARROW_DOWN: char = '\u{E015}';
 
-fn arrow(direction: &str) -> char {
+pub fn arrow(direction: &str) -> char {
     match direction {
         "up" => ARROW_UP,
         "down" => ARROW_DOWN,
@@ -122,7 +122,9 @@ async fn play_by_keyboard_with_undo_keys_focus_and_live_description() {
     assert!(presses > moves.len(), "some moves are several cells");
     page.wait(
         "the win",
-        &format!("document.getElementById('banner').textContent === '{optimum} moves — optimal!'"),
+        &format!(
+            "document.getElementById('banner-text').textContent === '{optimum} moves — optimal!'"
+        ),
     )
     .await;
     let said = page.text("#board-status").await;
@@ -157,7 +159,7 @@ async fn edit_by_keyboard_with_undo_and_a_readable_tool() {
         .await;
     page.key(ENTER).await;
     assert_eq!(
-        page.js("return !document.getElementById('edit-rotate').disabled")
+        page.js("return document.getElementById('edit-rotate').getAttribute('aria-disabled') === 'false'")
             .await,
         json!(true),
         "Enter selects B"

@@ -6,7 +6,6 @@ use crate::page::*;
 use fantoccini::Locator;
 use serde_json::{json, Value};
 use std::path::PathBuf;
-use std::time::Duration;
 use unblocker_model::format;
 use unblocker_web::Config;
 
@@ -88,7 +87,9 @@ async fn solve_then_step_play_and_reset_with_buttons_and_keys() {
     // The last move ends with the target driving out, then the verdict.
     page.wait(
         "the verdict",
-        &format!("document.getElementById('banner').textContent === 'Solved: {optimum} moves'"),
+        &format!(
+            "document.getElementById('banner-text').textContent === 'Solved: {optimum} moves'"
+        ),
     )
     .await;
     assert_eq!(
@@ -169,7 +170,7 @@ async fn play_to_the_win_by_dragging_with_a_hint_and_undo() {
     page.wait("the win", "!document.getElementById('banner').hidden")
         .await;
     assert_eq!(
-        page.text("#banner").await,
+        page.text("#banner-text").await,
         format!("{optimum} moves — optimal!")
     );
     // Out through the exit on the right of the six columns.
@@ -188,7 +189,7 @@ async fn play_to_the_win_by_dragging_with_a_hint_and_undo() {
     page.click("#play-redo").await;
     page.wait(
         "the redo",
-        "document.getElementById('banner').textContent.includes('optimal')",
+        "document.getElementById('banner-text').textContent.includes('optimal')",
     )
     .await;
     page.close().await;
@@ -214,8 +215,7 @@ async fn klotski_pieces_are_dragged_in_four_directions() {
     assert_eq!(page.text("#play-count").await, "1");
     // A blocked direction does not move: G cannot go up into E.
     page.wait_for_moves().await;
-    page.drag("G", -1, 0).await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    page.drag_handled("G", -1, 0).await;
     assert_eq!(page.text("#play-count").await, "1");
     page.screenshot("web-play-klotski.png").await;
     page.close().await;
@@ -347,6 +347,8 @@ async fn a_screenshot_is_scanned_beside_the_original_and_a_failure_shows_why() {
         json!(false)
     );
     page.screenshot("web-scan.png").await;
+    let original = "return document.getElementById('original-image').src";
+    let first = page.js(original).await;
 
     let blank = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("web-blank.png");
     image::RgbImage::from_pixel(240, 400, image::Rgb([40, 90, 160]))
@@ -361,9 +363,8 @@ async fn a_screenshot_is_scanned_beside_the_original_and_a_failure_shows_why() {
     assert_eq!(page.js("return !document.getElementById('scan-overlay').hidden && document.getElementById('scan-overlay').naturalWidth > 0").await, json!(true));
     page.screenshot("web-scan-failed.png").await;
     assert_eq!(
-        page.js("return document.getElementById('original').hidden")
-            .await,
-        json!(true),
+        page.js(original).await,
+        first,
         "the failed picture is not shown beside a board it did not give"
     );
     // The board of the good scan stays.
@@ -386,6 +387,15 @@ async fn load_random(page: &Page, level: &str) {
     .await;
 }
 
+/// What the random row says (in the Load view, which Watch replaced).
+async fn note(page: &Page) -> String {
+    page.js("return document.getElementById('random-note').textContent")
+        .await
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
 /// Without a database file, random puzzles come from the sample built into
 /// the binary, and the page says so before and after.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -398,13 +408,13 @@ async fn without_a_database_random_puzzles_come_from_the_embedded_sample() {
     )
     .await;
     load_random(&page, "21-25").await;
-    let note = page.text("#random-note").await;
+    let note = note(&page).await;
     assert!(
-        note.starts_with("Intermediate: ")
+        note.starts_with("Drew: Intermediate, no walls, ")
             && note.contains(&format!("from {}", unblocker_db::SAMPLE_NAME)),
         "{note}"
     );
-    let moves: u32 = note["Intermediate: ".len()..]
+    let moves: u32 = note["Drew: Intermediate, no walls, ".len()..]
         .split_whitespace()
         .next()
         .and_then(|m| m.parse().ok())
@@ -456,12 +466,14 @@ async fn a_random_database_puzzle_of_a_chosen_difficulty_loads() {
     // Its optimum and where it came from.
     assert_eq!(
         page.text("#puzzle-name").await,
-        format!("Random expert puzzle · {} moves", moves[0])
+        format!("Random expert puzzle · {} moves · no walls", moves[0])
     );
-    let note = page.text("#random-note").await;
+    let note = note(&page).await;
     assert!(
-        note.starts_with(&format!("Expert: {} moves optimal", moves[0]))
-            && note.contains(&format!("from {}", path.display())),
+        note.starts_with(&format!(
+            "Drew: Expert, no walls, {} moves at best",
+            moves[0]
+        )) && note.contains(&format!("from {}", path.display())),
         "{note}"
     );
     // It is not one of the bundled puzzles: the list says so.

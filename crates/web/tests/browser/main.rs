@@ -8,6 +8,7 @@ mod common;
 
 mod access;
 mod flows;
+mod journey;
 mod layout;
 mod motion;
 mod page;

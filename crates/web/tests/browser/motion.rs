@@ -81,7 +81,7 @@ async fn the_win_drives_the_target_out() {
     );
     page.wait("the verdict", "!document.getElementById('banner').hidden")
         .await;
-    assert_eq!(page.text("#banner").await, "1 move — optimal!");
+    assert_eq!(page.text("#banner-text").await, "1 move — optimal!");
     page.close().await;
 }
 
@@ -111,7 +111,7 @@ async fn reduced_motion_wins_without_moving() {
     page.drag("A", 0, 4).await;
     page.wait("the verdict", "!document.getElementById('banner').hidden")
         .await;
-    assert_eq!(page.text("#banner").await, "1 move — optimal!");
+    assert_eq!(page.text("#banner-text").await, "1 move — optimal!");
     let target = page
         .js("const a = document.querySelector('.piece[data-label=\"A\"]'); return [a.getAnimations().length, a.style.transform, a.style.opacity, getComputedStyle(document.querySelector('#board svg')).animationName]")
         .await;

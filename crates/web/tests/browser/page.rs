@@ -203,6 +203,11 @@ impl Page {
         self.client.execute(script, vec![]).await.unwrap()
     }
 
+    /// Runs a script that calls its last argument with the answer.
+    pub async fn js_async(&self, script: &str) -> Value {
+        self.client.execute_async(script, vec![]).await.unwrap()
+    }
+
     /// Waits up to 20 s for a JavaScript condition.
     pub async fn wait(&self, what: &str, condition: &str) {
         let script = format!("return !!({condition});");
@@ -326,6 +331,22 @@ impl Page {
         let (x, y, cell) = self.piece_point(label).await;
         self.pointer_drag(x, y, cols as f64 * cell, rows as f64 * cell)
             .await;
+    }
+
+    /// Drags piece `label` in Play and waits until the page has handled the
+    /// drag (played or refused it: `#board`'s `data-drags` count goes up).
+    pub async fn drag_handled(&self, label: &str, rows: i32, cols: i32) {
+        let count = "return Number(document.getElementById('board').dataset.drags || 0)";
+        let before = self.js(count).await.as_u64().unwrap();
+        self.drag(label, rows, cols).await;
+        self.wait(
+            "the drag handled",
+            &format!(
+                "Number(document.getElementById('board').dataset.drags || 0) === {}",
+                before + 1
+            ),
+        )
+        .await;
     }
 
     /// Drags the piece of a move as the API writes it (`{"piece",

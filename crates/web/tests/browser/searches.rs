@@ -7,7 +7,6 @@ use crate::common::*;
 use crate::flows::{card, hash};
 use crate::page::*;
 use serde_json::{json, Value};
-use std::time::Duration;
 use unblocker_web::{Config, Limits};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -26,10 +25,13 @@ async fn hints_and_play_leave_no_stale_search() {
     page.click("#solve").await;
     let counts = wait_for_counts(&page.base, |c| c["running"] == 1).await;
     assert_eq!(counts["running"], 1, "{counts}");
-    // Play needs the optimum: it waits for the same search.
+    // Play needs the optimum: it waits for the same search (entering Play
+    // starts any search at once, so the page's count is final after the tap).
+    let searches = "return document.body.dataset.searches";
+    let before = page.js(searches).await;
     page.click("#tab-play").await;
     page.wait_for_moves().await;
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(page.js(searches).await, before, "no second search");
     let counts = get(&page.base, "/api/health").await.1["solves"].clone();
     assert_eq!(
         (counts["running"].clone(), counts["cancelled"].clone()),
@@ -102,13 +104,11 @@ async fn a_drag_acts_on_the_position_it_started_from() {
     // Dragged on at once: the old position's legal moves would let it go on,
     // the position shown does not.
     page.wait("the question", "window.held.length === 1").await;
-    page.drag(label, dr, dc).await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    page.drag_handled(label, dr, dc).await;
     assert_eq!(page.js(&transform).await, after, "{slide} then one more");
     page.js("window.held.forEach(go => go())").await;
     page.wait_for_moves().await;
-    page.drag(label, dr, dc).await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    page.drag_handled(label, dr, dc).await;
     assert_eq!(page.text("#play-count").await, "1", "{slide}");
     assert_eq!(page.js(&transform).await, after, "{slide} then one more");
     page.close().await;
@@ -162,7 +162,11 @@ async fn a_link_opened_in_the_editor_loads_and_an_invalid_draft_is_not_solved() 
         "document.getElementById('result').textContent.startsWith('Solved in 81 moves')",
     )
     .await;
-    tokio::time::sleep(Duration::from_millis(400)).await;
+    page.wait(
+        "the Klotski board",
+        "document.getElementById('game-badge').textContent === 'Klotski'",
+    )
+    .await;
     assert_eq!(page.text("#game-badge").await, "KLOTSKI");
     assert!(page.text("#puzzle-name").await.contains("横刀立马"));
     assert_eq!(
@@ -204,7 +208,8 @@ async fn the_bundled_list_and_share_links_follow_the_puzzle() {
             .starts_with("#p=card5&"),
         "the link keeps the name"
     );
-    // A board typed in is not in the list.
+    // A board typed in (back in Load: card 5 plays in Watch) is not in the list.
+    page.click("#tab-load").await;
     page.js("document.getElementById('board-text').value = 'BAAC/BAAC/DEEF/DGHF/I..J';")
         .await;
     page.click("#load-text").await;

@@ -1,0 +1,4 @@
+//! The integration tests of unblocker-db, one test binary
+//! (`cargo test -p unblocker-db --test it`), a module per subject.
+
+mod full_database;

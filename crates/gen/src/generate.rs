@@ -1,0 +1,312 @@
+//! Running the generator into a database, phase by phase.
+//!
+//! Phases run from the most row items down (see [`crate::rush`]). In a
+//! phase, the shard's units are searched in parallel and each is committed
+//! in its own transaction as it finishes: its puzzles, its candidates still
+//! waiting for removal tests (with the tests) and the candidates its
+//! answers reject. A removal test may land in a unit of another shard: the
+//! shard then answers it with one solve of its board. When the phase
+//! is done, the previous phase's waiting candidates that no answer rejected
+//! become puzzles, in one transaction that also records where the run
+//! stands. So a run stopped at any moment resumes from the database alone,
+//! losing at most the units in flight, and nothing is stored twice.
+
+use crate::calibration::PhaseWeights;
+use crate::error::GenError;
+use crate::pending::{decode_rejected, decode_waiting, encode_rejected, encode_waiting};
+use crate::rush::{Candidate, CandidateId, Generator, RemovalTest, Scratch, UnitOutcome};
+use rayon::prelude::*;
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+use unblocker_db::shard::Shard;
+use unblocker_db::SHARD_KEY;
+use unblocker_db::{Database, DbError};
+
+/// What to generate.
+#[derive(Clone, Copy, Debug)]
+pub struct GenerateOptions {
+    pub size: usize,
+    pub max_walls: usize,
+    /// Worker threads (0: one per core).
+    pub threads: usize,
+    /// The part of the work to run ([`Shard::WHOLE`]: all of it).
+    pub shard: Shard,
+    /// Stop after this many units (tests use it to simulate an interruption).
+    pub max_units: Option<usize>,
+}
+
+/// Progress: once when a run with work to do has taken the file (nothing
+/// of its own done yet), then after each unit it commits.
+#[derive(Clone, Copy, Debug)]
+pub struct GenerationProgress {
+    /// The shard's units done, by this run and earlier ones.
+    pub units_done: u64,
+    /// The units earlier runs had done when this one started (a resumed
+    /// file's): the run's own are `units_done - units_before`.
+    pub units_before: u64,
+    pub units_total: u64,
+    /// This run's units, each weighted by its phase's sampled cost
+    /// (`calibration.rs`; 1 a unit when no sample was taken).
+    pub work_run: f64,
+    /// The units still to do, weighted the same way.
+    pub work_left: f64,
+    pub positions: u64,
+    pub puzzles: u64,
+    /// The phase being run (counting down to 0).
+    pub phase: usize,
+}
+
+/// Totals of one run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Summary {
+    pub units_run: u64,
+    pub units_skipped: u64,
+    /// Positions that can reach the goal, in the units run.
+    pub positions: u64,
+    /// Puzzles stored by this run.
+    pub puzzles: u64,
+    pub seconds: f64,
+}
+
+/// One search to run in a phase.
+enum UnitJob {
+    /// A unit of this shard, with the queries into it.
+    Own(u32, Vec<RemovalTest>),
+    /// A unit of another shard that this shard's queries land in (answered
+    /// by a solve per query).
+    Answer(u32, Vec<RemovalTest>),
+}
+
+enum Done {
+    Own(u32, UnitOutcome, f64),
+    Answer(u32, Vec<CandidateId>),
+}
+
+/// Generates the shard's missing units into `db`.
+pub fn generate(
+    db: &mut Database,
+    options: &GenerateOptions,
+    mut progress: impl FnMut(GenerationProgress),
+) -> Result<Summary, GenError> {
+    let shard = options.shard;
+    let generator = Generator::new(options.size, options.max_walls)?;
+    let _lock = db.lock_writer()?;
+    if db.older_progress()? {
+        return Err(DbError::OlderProgress.into());
+    }
+    db.claim(&[
+        ("game", "rush".to_string()),
+        ("size", options.size.to_string()),
+        ("max_walls", options.max_walls.to_string()),
+        ("units", generator.units().to_string()),
+        (SHARD_KEY, shard.to_string()),
+    ])?;
+    let phase_of: Vec<usize> = (0..generator.units()).map(|u| generator.phase(u)).collect();
+    let top = phase_of.iter().copied().max().unwrap_or(0);
+    let own = |u: u32| shard.contains(u as u64);
+    let done: HashSet<u64> = db.done_units()?;
+    // The shard's units still to do, by phase.
+    let mut left: Vec<Vec<u32>> = vec![Vec::new(); top + 1];
+    let mut units_total = 0u64;
+    for u in (0..generator.units() as u32).filter(|&u| own(u)) {
+        units_total += 1;
+        if !done.contains(&(u as u64)) {
+            left[phase_of[u as usize]].push(u);
+        }
+    }
+    let start_phase = db.next_phase()?.unwrap_or(Some(top));
+    let mut summary = Summary {
+        units_skipped: done.len() as u64,
+        ..Summary::default()
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads)
+        .build()
+        .map_err(GenError::Threads)?;
+    let started = Instant::now();
+    let size = options.size;
+    let Some(start_phase) = start_phase else {
+        summary.seconds = started.elapsed().as_secs_f64();
+        return Ok(summary);
+    };
+    let weights = PhaseWeights::sample(&generator, &left, &pool);
+    let work_total = weights.total(&left);
+    let mut work_run = 0.0;
+    // The run holds the file and has work to do: say where it starts.
+    progress(GenerationProgress {
+        units_done: summary.units_skipped,
+        units_before: summary.units_skipped,
+        units_total,
+        work_run,
+        work_left: work_total,
+        positions: 0,
+        puzzles: db.count()?,
+        phase: start_phase,
+    });
+    for phase in (0..=start_phase).rev() {
+        // The queries of the candidates waiting for this phase's answers.
+        let mut incoming: HashMap<u32, Vec<RemovalTest>> = HashMap::new();
+        db.each_waiting(phase + 1, |unit, blob| {
+            for q in decode_waiting(size, unit, blob)?.1 {
+                incoming.entry(q.unit).or_default().push(q);
+            }
+            Ok(())
+        })?;
+        let answered: HashSet<u32> = db.answered_units(phase)?;
+        let mut jobs: Vec<UnitJob> = left[phase]
+            .iter()
+            .map(|&u| UnitJob::Own(u, incoming.remove(&u).unwrap_or_default()))
+            .collect();
+        let mut foreign: Vec<(u32, Vec<RemovalTest>)> = incoming
+            .into_iter()
+            .filter(|(u, _)| !own(*u) && !answered.contains(u))
+            .collect();
+        foreign.sort_by_key(|(u, _)| *u);
+        jobs.extend(foreign.into_iter().map(|(u, q)| UnitJob::Answer(u, q)));
+        let stopped = run_phase(db, &generator, &pool, jobs, options, phase, &mut |found| {
+            summary.units_run += 1;
+            summary.positions += found;
+            work_run += weights.of(phase);
+            progress(GenerationProgress {
+                units_done: summary.units_skipped + summary.units_run,
+                units_before: summary.units_skipped,
+                units_total,
+                work_run,
+                work_left: work_total - work_run,
+                positions: summary.positions,
+                puzzles: summary.puzzles,
+                phase,
+            });
+            options
+                .max_units
+                .is_some_and(|max| summary.units_run as usize >= max)
+        })?;
+        summary.puzzles = db.count()?;
+        if stopped {
+            break;
+        }
+        // Decide the waiting candidates: the rejected ones fail.
+        let rejected: HashSet<CandidateId> = db
+            .rejections(phase)?
+            .iter()
+            .map(|blob| decode_rejected(blob))
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .flatten()
+            .collect();
+        let mut puzzles = Vec::new();
+        db.each_waiting(phase + 1, |unit, blob| {
+            for c in decode_waiting(size, unit, blob)?.0 {
+                if !rejected.contains(&c.id) {
+                    puzzles.push(generator.puzzle(&c));
+                }
+            }
+            Ok(())
+        })?;
+        db.finish_phase(phase, &puzzles, phase.checked_sub(1))?;
+        summary.puzzles = db.count()?;
+    }
+    summary.seconds = started.elapsed().as_secs_f64();
+    Ok(summary)
+}
+
+/// Runs a phase's jobs in parallel, committing each as it finishes; calls
+/// `after(positions)` for each unit of the shard, which returns
+/// true to stop early. Returns true when stopped early.
+fn run_phase(
+    db: &mut Database,
+    generator: &Generator,
+    pool: &rayon::ThreadPool,
+    jobs: Vec<UnitJob>,
+    options: &GenerateOptions,
+    phase: usize,
+    after: &mut dyn FnMut(u64) -> bool,
+) -> Result<bool, DbError> {
+    let stop = AtomicBool::new(false);
+    let (sender, receiver) = mpsc::channel::<Done>();
+    let mut result = Ok(false);
+    std::thread::scope(|scope| {
+        let stop = &stop;
+        scope.spawn(move || {
+            pool.install(|| {
+                jobs.into_par_iter()
+                    .for_each_init(Scratch::default, |scratch, job| {
+                        if stop.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        let t = Instant::now();
+                        let done = match job {
+                            UnitJob::Own(u, queries) => Done::Own(
+                                u,
+                                generator.search(u as usize, &queries, scratch),
+                                t.elapsed().as_secs_f64(),
+                            ),
+                            UnitJob::Answer(u, queries) => {
+                                Done::Answer(u, generator.answer(u as usize, &queries, scratch))
+                            }
+                        };
+                        // The receiver only hangs up after a failure or a stop.
+                        let _ = sender.send(done);
+                    })
+            });
+        });
+        for done in receiver {
+            let committed = match done {
+                Done::Own(unit, found, seconds) => {
+                    commit_own(db, generator, options.size, unit, phase, &found, seconds)
+                        .map(|()| Some(found.positions))
+                }
+                Done::Answer(unit, rejected) => db
+                    .commit_answers(unit as u64, phase, &encode_rejected(&rejected))
+                    .map(|()| None),
+            };
+            match committed {
+                Err(e) => {
+                    stop.store(true, Ordering::Relaxed);
+                    result = Err(e);
+                    break;
+                }
+                Ok(Some(positions)) => {
+                    if after(positions) {
+                        stop.store(true, Ordering::Relaxed);
+                        result = Ok(true);
+                        break;
+                    }
+                }
+                Ok(None) => {}
+            }
+        }
+    });
+    result
+}
+
+/// Commits one unit of the shard: the puzzles it decides alone (candidates
+/// without removal tests), its waiting candidates and its rejections.
+fn commit_own(
+    db: &mut Database,
+    generator: &Generator,
+    size: usize,
+    unit: u32,
+    phase: usize,
+    found: &UnitOutcome,
+    seconds: f64,
+) -> Result<(), DbError> {
+    let (decided, waiting): (Vec<&Candidate>, Vec<&Candidate>) =
+        found.candidates.iter().partition(|c| c.tests == 0);
+    let puzzles: Vec<_> = decided.into_iter().map(|c| generator.puzzle(c)).collect();
+    let waiting: Vec<Candidate> = waiting.into_iter().cloned().collect();
+    let blob = (!waiting.is_empty()).then(|| encode_waiting(size, &waiting, &found.queries));
+    let rejected = (!found.rejected.is_empty()).then(|| encode_rejected(&found.rejected));
+    db.commit_unit(
+        unit as u64,
+        phase,
+        found.positions,
+        found.components,
+        &puzzles,
+        blob.as_deref(),
+        rejected.as_deref(),
+        seconds,
+    )
+}

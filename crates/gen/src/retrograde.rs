@@ -1,0 +1,189 @@
+//! Whole-space search over a fibered dense index ([`Fibered`]): the
+//! distance of every position to the nearest goal, found level by level
+//! from all goal positions at once, and the components of the positions that
+//! reach a goal.
+//!
+//! The distances walk fibers, not positions: a fiber's positions of the
+//! current level are expanded together, so one table look-up moves up to 32
+//! positions. Each level expands the active blocks, a block at a time
+//! ([`Fibered::expand_block`]: a space may sweep a block whose fibers are
+//! mostly in the frontier as a whole), ORing the moved bits into a `next`
+//! set; closing the level keeps the bits not seen before.
+//! Components are searched over cells (sets of a block's positions that the
+//! block's own moves connect), a few table look-ups per cell.
+
+use crate::Fibered;
+
+/// The distance of positions no goal reaches.
+pub const UNREACHED: u8 = u8::MAX;
+
+/// Reusable memory for whole-space searches (one per thread).
+#[derive(Default)]
+pub struct Retrograde {
+    front: Vec<u32>,
+    seen: Vec<u32>,
+    next: Vec<u32>,
+    /// Per cell: a bit, set once its component is found (a bit, not a
+    /// label, so that the look-ups of a search stay in cache).
+    found: Vec<u64>,
+    /// The cells of the last component found, with their blocks.
+    queue: Vec<(usize, u32)>,
+    /// Per block: listed in `touched` this level.
+    touched_flag: Vec<bool>,
+    touched: Vec<usize>,
+    active: Vec<usize>,
+}
+
+/// What [`Retrograde::distances`] found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Levels {
+    /// Positions at distance 0, 1, 2, … (the last level is the largest
+    /// distance; empty when the space has no goal).
+    pub positions: Vec<u64>,
+}
+
+impl Levels {
+    /// Positions from which a goal can be reached.
+    pub fn reached(&self) -> u64 {
+        self.positions.iter().sum()
+    }
+}
+
+impl Retrograde {
+    pub fn new() -> Retrograde {
+        Retrograde::default()
+    }
+
+    /// Writes every position's distance to the nearest goal into `dist`
+    /// (indexed by [`Fibered::position_of`]; [`UNREACHED`] where no goal is
+    /// reachable). Distances must stay below [`UNREACHED`].
+    pub fn distances<S: Fibered>(&mut self, space: &S, dist: &mut Vec<u8>) -> Levels {
+        let fibers = space.fibers();
+        let blocks = space.blocks();
+        reset(&mut self.front, fibers);
+        reset(&mut self.seen, fibers);
+        reset(&mut self.next, fibers);
+        self.touched_flag.clear();
+        self.touched_flag.resize(blocks, false);
+        self.active.clear();
+        dist.clear();
+        dist.resize(space.positions() as usize, UNREACHED);
+        let mut levels = Levels::default();
+        let mut goals = 0u64;
+        for block in 0..blocks {
+            if !space.is_goal_block(block) {
+                continue;
+            }
+            let mask = space.fiber_mask(block);
+            for f in space.block_fibers(block) {
+                self.front[f] = mask;
+                self.seen[f] = mask;
+                write_level(space, dist, block, f, mask, 0);
+            }
+            goals += space.block_fibers(block).len() as u64 * mask.count_ones() as u64;
+            self.active.push(block);
+        }
+        if goals == 0 {
+            return levels;
+        }
+        levels.positions.push(goals);
+        let mut level = 0u8;
+        while !self.active.is_empty() {
+            assert!(level < UNREACHED - 1, "distances must stay below 255");
+            let (front, next) = (&self.front, &mut self.next);
+            for &block in &self.active {
+                for b in std::iter::once(block).chain(space.block_neighbours(block)) {
+                    if !self.touched_flag[b] {
+                        self.touched_flag[b] = true;
+                        self.touched.push(b);
+                    }
+                }
+                space.expand_block(block, front, next);
+            }
+            self.active.clear();
+            level += 1;
+            let mut count = 0u64;
+            for &block in &self.touched {
+                self.touched_flag[block] = false;
+                let mut any = false;
+                for f in space.block_fibers(block) {
+                    let new = self.next[f] & !self.seen[f];
+                    self.next[f] = 0;
+                    self.front[f] = new;
+                    if new != 0 {
+                        self.seen[f] |= new;
+                        any = true;
+                        count += new.count_ones() as u64;
+                        write_level(space, dist, block, f, new, level);
+                    }
+                }
+                if any {
+                    self.active.push(block);
+                }
+            }
+            self.touched.clear();
+            if count > 0 {
+                levels.positions.push(count);
+            }
+        }
+        levels
+    }
+
+    /// Starts finding the components of `space`: no cell is in one yet.
+    pub fn clear_components<S: Fibered>(&mut self, space: &S) {
+        self.found.clear();
+        self.found.resize(space.cells().div_ceil(64), 0);
+    }
+
+    /// Whether a cell's component has been found.
+    #[inline]
+    pub fn is_found(&self, cell: u32) -> bool {
+        self.found[cell as usize / 64] >> (cell % 64) & 1 != 0
+    }
+
+    /// The component of `cell` (of `block`), which is not found yet: a
+    /// breadth-first search over cells ([`Fibered::cells`]), whose
+    /// neighbours are a few table look-ups. Returns the component's cells,
+    /// with their blocks.
+    pub fn component<S: Fibered>(&mut self, space: &S, block: usize, cell: u32) -> &[(usize, u32)] {
+        debug_assert!(!self.is_found(cell));
+        let (found, queue) = (&mut self.found, &mut self.queue);
+        found[cell as usize / 64] |= 1 << (cell % 64);
+        queue.clear();
+        queue.push((block, cell));
+        let mut next = 0;
+        while let Some(&(block, cell)) = queue.get(next) {
+            next += 1;
+            space.cell_neighbours(block, cell, |to, other| {
+                let (word, bit) = (other as usize / 64, 1u64 << (other % 64));
+                if found[word] & bit == 0 {
+                    found[word] |= bit;
+                    queue.push((to, other));
+                }
+            });
+        }
+        queue
+    }
+}
+
+fn reset(v: &mut Vec<u32>, len: usize) {
+    v.clear();
+    v.resize(len, 0);
+}
+
+#[inline]
+fn write_level<S: Fibered>(
+    space: &S,
+    dist: &mut [u8],
+    block: usize,
+    fiber: usize,
+    bits: u32,
+    level: u8,
+) {
+    let mut rest = bits;
+    while rest != 0 {
+        let bit = rest.trailing_zeros();
+        rest &= rest - 1;
+        dist[space.position_of(block, fiber, bit) as usize] = level;
+    }
+}

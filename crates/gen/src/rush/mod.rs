@@ -1,0 +1,134 @@
+//! The Rush Hour generator: every interesting puzzle of a square board, as
+//! fogleman/rush defines it.
+//!
+//! The work is split into *units* (`units`): one class per row. Moves
+//! never change a row's class, so a unit is closed under moves and is
+//! searched as a whole ([`search`]): distances from all goal positions at
+//! once, then the components that can hold a minimal puzzle, each giving a
+//! *candidate* (its farthest position that comes first in fogleman/rush's
+//! order, `position`) and *queries* (removal tests) into units of the next
+//! lower *phase*. [`crate::generate()`] runs the phases from the most row
+//! items down, so a unit answers the queries into it when it is searched,
+//! and a candidate becomes a puzzle when every query has answered.
+
+mod position;
+mod search;
+mod units;
+
+pub use position::Position;
+pub use search::{search, Candidate, CandidateId, RemovalTest, Scratch, UnitOutcome};
+pub use units::{target_row, Units};
+
+use unblocker_db::Record;
+use unblocker_engine::line::Item;
+
+/// The generator for one board size and wall limit.
+#[derive(Debug)]
+pub struct Generator {
+    units: Units,
+}
+
+/// Why a generator cannot be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GeneratorError {
+    #[error("board size {0} is not supported (3 to 6)")]
+    Size(usize),
+}
+
+impl Generator {
+    pub fn new(size: usize, max_walls: usize) -> Result<Generator, GeneratorError> {
+        if !(3..=6).contains(&size) {
+            return Err(GeneratorError::Size(size));
+        }
+        Ok(Generator {
+            units: Units::new(size, max_walls),
+        })
+    }
+
+    /// How many units the work is split into.
+    pub fn units(&self) -> usize {
+        self.units.len()
+    }
+
+    /// A unit's phase: how many items its rows hold besides the target
+    /// (its removal tests land in units of the phase below).
+    pub fn phase(&self, unit: usize) -> usize {
+        self.units.phase(unit)
+    }
+
+    /// Searches one unit, answering the queries into it.
+    pub fn search(
+        &self,
+        unit: usize,
+        incoming: &[RemovalTest],
+        scratch: &mut Scratch,
+    ) -> UnitOutcome {
+        search(&self.units, unit, incoming, scratch)
+    }
+
+    /// Answers queries into a unit without searching it (one solve each):
+    /// the candidates they reject.
+    pub fn answer(
+        &self,
+        unit: usize,
+        incoming: &[RemovalTest],
+        scratch: &mut Scratch,
+    ) -> Vec<CandidateId> {
+        search::answer_only(&self.units, unit, incoming, scratch)
+    }
+
+    /// The puzzle a candidate stands for.
+    pub fn puzzle(&self, c: &Candidate) -> Record {
+        let (walls, pieces) = c.position.walls_and_cars(&self.units);
+        Record {
+            moves: c.moves as u32,
+            board: c.position.board_text(&self.units),
+            cluster: c.cluster,
+            walls,
+            pieces,
+            histogram: c.histogram.clone(),
+        }
+    }
+
+    /// The unit that holds a board in fogleman/rush's one-line form (`o` or
+    /// `.` empty, `x` wall, letters cars), if the board follows the rules.
+    pub fn unit_of(&self, board: &str) -> Option<usize> {
+        let size = self.units.size;
+        let cells: Vec<char> = board.chars().collect();
+        if cells.len() != size * size {
+            return None;
+        }
+        let classes: Option<Vec<u32>> = (0..size)
+            .map(|r| {
+                let row = &cells[r * size..(r + 1) * size];
+                let mut items = Vec::new();
+                let mut c = 0;
+                while c < size {
+                    let ch = row[c];
+                    let len = row[c..].iter().take_while(|&&d| d == ch).count();
+                    if ch == 'x' {
+                        items.push(Item {
+                            start: c as u8,
+                            len: 1,
+                            wall: true,
+                        });
+                        c += 1;
+                    } else if ch.is_ascii_uppercase() && len > 1 {
+                        items.push(Item {
+                            start: c as u8,
+                            len: len as u8,
+                            wall: false,
+                        });
+                        c += len;
+                    } else {
+                        c += 1;
+                    }
+                }
+                let fillings = &self.units.rows[r];
+                let filling = fillings.find(&items)?;
+                Some(fillings.class_of[filling as usize])
+            })
+            .collect();
+        self.units.find(&classes?)
+    }
+}

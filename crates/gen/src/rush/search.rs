@@ -1,0 +1,560 @@
+//! One unit's search, in four stages:
+//!
+//! 1. **Distances.** Every position's distance to the goal, from all goal
+//!    positions at once ([`Retrograde::distances`]); components without a
+//!    goal position (the unsolvable ones) are never reached.
+//! 2. **Clean positions.** A stored puzzle must be *minimal*: removing any
+//!    piece other than the target lowers its optimum. (fogleman/rush tests
+//!    only the pieces his solution never moves, but a piece an optimal
+//!    solution moves always passes: dropping its moves from the solution
+//!    solves the smaller board faster.) Removing a vertical car keeps the
+//!    unit, so that half of the test is a distance look-up here: a position
+//!    is *clean* when removing any one of its vertical cars lowers its
+//!    distance.
+//! 3. **Candidates.** The component of each clean position is found
+//!    once, a search over *cells* (sets of a block's positions that moves
+//!    inside the block connect; [`Retrograde::component`]), and the
+//!    positions of its cells give its size, distance histogram and farthest
+//!    positions, the smallest of which in fogleman/rush's order is its
+//!    puzzle. A component whose puzzle is clean is a *candidate*.
+//! 4. **Removal tests.** Removing a row's item (a car or a wall) leads into
+//!    a unit of the next lower phase: the candidate emits a [`RemovalTest`] per
+//!    such item that an optimal solution from it does not move, and the
+//!    target unit answers them from its own distances when it is searched.
+
+use super::position::{column_bits, Position};
+use super::units::{target_row, Units};
+use crate::retrograde::{Retrograde, UNREACHED};
+use crate::unit::{FiberAt, Unit};
+use crate::Fibered;
+use unblocker_model::format::{parse_as, Format, ParseOptions};
+use unblocker_model::Metric;
+use unblocker_solve::{Algorithm, SolveOptions, Solver};
+
+/// A candidate: its unit and its place among the unit's candidates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CandidateId {
+    pub unit: u32,
+    pub seq: u32,
+}
+
+/// A component's puzzle, waiting for its removal tests.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    pub id: CandidateId,
+    pub position: Position,
+    /// The optimum (the component's largest distance).
+    pub moves: u8,
+    /// Positions in the component, and at each distance.
+    pub cluster: u64,
+    pub histogram: Vec<u64>,
+    /// How many removal tests it waits for.
+    pub tests: u32,
+}
+
+/// A removal test: is the position (a candidate with one row item removed,
+/// in unit `unit`; [`Position::pack`]ed) fewer than `moves` moves from the
+/// goal?
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RemovalTest {
+    pub unit: u32,
+    pub position: u64,
+    pub moves: u8,
+    pub candidate: CandidateId,
+}
+
+/// What one unit's search produced.
+#[derive(Clone, Debug, Default)]
+pub struct UnitOutcome {
+    /// Positions that can reach the goal.
+    pub positions: u64,
+    /// Components read (those holding a clean position).
+    pub components: u64,
+    /// Candidates, in order of `seq`.
+    pub candidates: Vec<Candidate>,
+    /// Their removal tests (into units of the next lower phase).
+    pub queries: Vec<RemovalTest>,
+    /// The answered queries whose candidates fail (the removal did not
+    /// lower the optimum).
+    pub rejected: Vec<CandidateId>,
+}
+
+/// Memory reused from one unit to the next (one per thread).
+#[derive(Default)]
+pub struct Scratch {
+    solver: Solver,
+    retrograde: Retrograde,
+    dist: Vec<u8>,
+    clean: Vec<u32>,
+}
+
+/// Searches one unit, answering `incoming` (queries into this unit).
+pub fn search(
+    units: &Units,
+    unit: usize,
+    incoming: &[RemovalTest],
+    scratch: &mut Scratch,
+) -> UnitOutcome {
+    let index = units.index(unit);
+    let levels = scratch.retrograde.distances(&index, &mut scratch.dist);
+    let mut found = UnitOutcome {
+        positions: levels.reached(),
+        ..UnitOutcome::default()
+    };
+    answer(units, &index, &scratch.dist, incoming, &mut found.rejected);
+    if levels.positions.len() > 1 {
+        mark_clean(&index, &scratch.dist, &mut scratch.clean);
+        candidates(units, unit, &index, scratch, &mut found);
+    }
+    found
+}
+
+/// The candidates that the queries into a unit reject, without searching
+/// the unit: each query is one solve of its board (a run that does not
+/// search the unit, such as another shard's, answers this way; a query
+/// explores only its own component, up to the goal).
+pub fn answer_only(
+    units: &Units,
+    unit: usize,
+    incoming: &[RemovalTest],
+    scratch: &mut Scratch,
+) -> Vec<CandidateId> {
+    let options = SolveOptions {
+        metric: Metric::Slide,
+        algorithm: Algorithm::Bfs,
+        ..SolveOptions::default()
+    };
+    incoming
+        .iter()
+        .filter(|q| {
+            let board = Position::unpacked(units, unit, q.position).board_text(units);
+            let board = parse_as(&board, Format::Line, ParseOptions::default())
+                .expect("a position of the rules is a valid board");
+            let report = scratch
+                .solver
+                .solve(&board, &options)
+                .expect("a valid Rush Hour board can be searched");
+            report.length.is_none_or(|length| length >= q.moves as u32)
+        })
+        .map(|q| q.candidate)
+        .collect()
+}
+
+/// Answers the removal tests that land in this unit.
+fn answer(
+    units: &Units,
+    index: &Unit,
+    dist: &[u8],
+    queries: &[RemovalTest],
+    rejected: &mut Vec<CandidateId>,
+) {
+    for q in queries {
+        let (places, columns) = Position::unpack(q.position);
+        let at = index
+            .index_of(&places[..units.size], &columns[..units.size])
+            .expect("a removal test lands on a position of its unit");
+        if dist[at as usize] >= q.moves {
+            rejected.push(q.candidate);
+        }
+    }
+}
+
+/// Sets `clean[fiber]` to the fiber's positions at distance 1 or more from
+/// which removing any one vertical car lowers the distance.
+fn mark_clean(index: &Unit, dist: &[u8], clean: &mut Vec<u32>) {
+    clean.clear();
+    clean.resize(index.fibers(), 0);
+    let columns = index.columns();
+    let size = index.size();
+    for block in 0..index.blocks() {
+        let occupied = *index.occupied(block);
+        let strides = *index.strides(block);
+        let (fiber_column, _) = index.fiber_axis(block);
+        let len = index.fiber_mask(block).count_ones();
+        let mut at = index.first(block);
+        for f in index.block_fibers(block) {
+            let base = index.position_of(block, f, 0) as usize;
+            let mut mask = 0u32;
+            for bit in 0..len {
+                let d = dist[base + bit as usize];
+                if d == 0 || d == UNREACHED {
+                    continue;
+                }
+                let same = |p: u64| dist[p as usize] == d;
+                let mut dirty = columns
+                    .fewer(occupied[fiber_column], bit as u8)
+                    .iter()
+                    .any(|&j| same(index.position_of(block, f, j as u32)));
+                for c in (0..size).filter(|&c| c != fiber_column) {
+                    if dirty {
+                        break;
+                    }
+                    let digit = at.digits[c];
+                    dirty = columns.fewer(occupied[c], digit).iter().any(|&j| {
+                        let g = f as isize + (j as isize - digit as isize) * strides[c] as isize;
+                        same(index.position_of(block, g as usize, bit))
+                    });
+                }
+                if !dirty {
+                    mask |= 1 << bit;
+                }
+            }
+            clean[f] = mask;
+            index.advance(&mut at);
+        }
+    }
+}
+
+/// Finds the components that hold a clean position and reads the size,
+/// histogram and farthest positions of each; keeps those
+/// whose puzzle is clean as candidates, with their queries.
+fn candidates(
+    units: &Units,
+    unit: usize,
+    index: &Unit,
+    scratch: &mut Scratch,
+    found: &mut UnitOutcome,
+) {
+    let Scratch {
+        solver: _,
+        retrograde,
+        dist,
+        clean,
+    } = scratch;
+    // The components holding a clean position, in index order of their
+    // first clean position.
+    retrograde.clear_components(index);
+    let mut components: Vec<RushComponent> = Vec::new();
+    for block in 0..index.blocks() {
+        let mut at = index.first(block);
+        for f in index.block_fibers(block) {
+            if clean[f] != 0 {
+                let cell_of = index.cell_of(&at);
+                let mut rest = clean[f];
+                while rest != 0 {
+                    let b = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    let cell = cell_of(b);
+                    if !retrograde.is_found(cell) {
+                        let cells = retrograde.component(index, block, cell);
+                        components.push(read_component(index, dist, cells));
+                    }
+                }
+            }
+            index.advance(&mut at);
+        }
+    }
+    found.components = components.len() as u64;
+    for component in components {
+        let (pat, pbit) = hardest(units, unit, index, &component);
+        if clean[pat.fiber] >> pbit & 1 == 0 {
+            continue;
+        }
+        let id = CandidateId {
+            unit: unit as u32,
+            seq: found.candidates.len() as u32,
+        };
+        let at = index.position_of(pat.block, pat.fiber, pbit);
+        let position = Position::at(units, unit, index, at);
+        let moved = moved_rows(units, unit, index, dist, pat, pbit);
+        let before = found.queries.len();
+        removal_queries(
+            units,
+            id,
+            &position,
+            component.moves,
+            &moved,
+            &mut found.queries,
+        );
+        found.candidates.push(Candidate {
+            id,
+            position,
+            moves: component.moves,
+            cluster: component.size,
+            histogram: component.histogram,
+            tests: (found.queries.len() - before) as u32,
+        });
+    }
+}
+
+/// What is read of a component.
+#[derive(Default)]
+struct RushComponent {
+    size: u64,
+    histogram: Vec<u64>,
+    moves: u8,
+    /// The fibers holding its farthest positions, with those positions.
+    farthest: Vec<(FiberAt, u32)>,
+}
+
+/// A component's size, histogram and farthest positions, read from its
+/// cells.
+fn read_component(index: &Unit, dist: &[u8], cells: &[(usize, u32)]) -> RushComponent {
+    let mut c = RushComponent::default();
+    for &(block, cell) in cells {
+        index.cell_fibers(block, cell, |at, bits| {
+            let base = index.position_of(block, at.fiber, 0) as usize;
+            let mut far = 0u32;
+            let mut rest = bits;
+            while rest != 0 {
+                let b = rest.trailing_zeros();
+                rest &= rest - 1;
+                let d = dist[base + b as usize];
+                if c.histogram.len() <= d as usize {
+                    c.histogram.resize(d as usize + 1, 0);
+                }
+                c.histogram[d as usize] += 1;
+                if d > c.moves {
+                    c.moves = d;
+                    c.farthest.clear();
+                    far = 0;
+                }
+                if d == c.moves {
+                    far |= 1 << b;
+                }
+            }
+            c.size += bits.count_ones() as u64;
+            if far != 0 {
+                c.farthest.push((*at, far));
+            }
+        });
+    }
+    c
+}
+
+/// The farthest position that comes first in fogleman/rush's order.
+fn hardest(units: &Units, unit: usize, index: &Unit, c: &RushComponent) -> (FiberAt, u32) {
+    let classes = units.classes(unit);
+    let mut best: Option<((u64, u64), FiberAt, u32)> = None;
+    for &(at, bits) in &c.farthest {
+        let rows = index
+            .row_places(at.block)
+            .enumerate()
+            .fold(0u64, |m, (r, place)| {
+                let fillings = &units.rows[r];
+                let filling = fillings.classes[classes[r] as usize].start as usize + place;
+                m | (fillings.cells[filling] as u64) << (r * units.size)
+            });
+        let fillings = index.column_fillings(&at);
+        let (fiber_column, list) = index.fiber_axis(at.block);
+        let columns = (0..units.size)
+            .filter(|&c| c != fiber_column)
+            .fold(0u64, |m, c| m | column_bits(units, c, fillings[c] as u32));
+        let mut rest = bits;
+        while rest != 0 {
+            let b = rest.trailing_zeros();
+            rest &= rest - 1;
+            let key = (
+                rows,
+                columns | column_bits(units, fiber_column, list[b as usize] as u32),
+            );
+            if best.is_none_or(|(k, _, _)| key < k) {
+                best = Some((key, at, b));
+            }
+        }
+    }
+    let (_, at, bit) = best.expect("a component has a farthest position");
+    (at, bit)
+}
+
+/// The rows' items that an optimal solution from the position moves, as
+/// (row, item) pairs: the solution steps to any neighbour one closer.
+fn moved_rows(
+    units: &Units,
+    unit: usize,
+    index: &Unit,
+    dist: &[u8],
+    at: FiberAt,
+    bit: u32,
+) -> Vec<(usize, usize)> {
+    let classes = units.classes(unit);
+    let mut moved = Vec::new();
+    let (mut at, mut bit) = (at, bit);
+    let mut d = dist[index.position_of(at.block, at.fiber, bit) as usize];
+    while d > 0 {
+        let mut next = None;
+        index.expand(&at, 1 << bit, |to, bits| {
+            let mut rest = bits;
+            while next.is_none() && rest != 0 {
+                let b = rest.trailing_zeros();
+                rest &= rest - 1;
+                if dist[index.position_of(to.block, to.fiber, b) as usize] == d - 1 {
+                    next = Some((*to, b));
+                }
+            }
+        });
+        let (to, b) = next.expect("a position one move closer to the goal");
+        if to.block != at.block {
+            let places = index.row_places(at.block).zip(index.row_places(to.block));
+            for (r, (before, after)) in places.enumerate() {
+                if before != after {
+                    let fillings = &units.rows[r];
+                    let first = fillings.classes[classes[r] as usize].start as usize;
+                    let (a, b) = (
+                        &fillings.items[first + before],
+                        &fillings.items[first + after],
+                    );
+                    let slot = (0..a.len()).find(|&k| a[k] != b[k]).expect("one car moved");
+                    if !moved.contains(&(r, slot)) {
+                        moved.push((r, slot));
+                    }
+                }
+            }
+        }
+        at = to;
+        bit = b;
+        d -= 1;
+    }
+    moved
+}
+
+/// One query per row item (the target excepted) that `moved` does not list.
+fn removal_queries(
+    units: &Units,
+    id: CandidateId,
+    position: &Position,
+    moves: u8,
+    moved: &[(usize, usize)],
+    out: &mut Vec<RemovalTest>,
+) {
+    let target = target_row(units.size);
+    for r in 0..units.size {
+        let fillings = &units.rows[r];
+        let items = &fillings.items[position.rows[r] as usize];
+        for (slot, item) in items.iter().enumerate() {
+            if (r == target && !item.wall) || moved.contains(&(r, slot)) {
+                continue;
+            }
+            let mut reduced = *position;
+            reduced.rows[r] = fillings.without(position.rows[r], slot);
+            let unit = units
+                .find(&reduced.row_classes(units))
+                .expect("removing an item leaves a unit of the rules");
+            out.push(RemovalTest {
+                unit: unit as u32,
+                position: reduced.pack(units),
+                moves,
+                candidate: id,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::{HashMap, VecDeque};
+
+    const UNLABELLED: u32 = u32::MAX;
+
+    /// A block swept as a whole moves the same positions as a fiber at a
+    /// time: on every unit of the 4x4 board with up to two walls and on
+    /// units spread over the 5x5 and 6x6 ones, every block with a frontier
+    /// in each of its fibers (dense, so `expand_block` sweeps it).
+    #[test]
+    fn a_swept_block_moves_what_its_fibers_move() {
+        let checks = [(4, 2, 1), (5, 1, 97), (6, 2, 265_997)];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for (size, walls, every) in checks {
+            let units = Units::new(size, walls);
+            for unit in (0..units.len()).step_by(every) {
+                let index = units.index(unit);
+                let mut front = vec![0u32; index.fibers()];
+                for block in 0..index.blocks() {
+                    let mask = index.fiber_mask(block);
+                    for f in index.block_fibers(block) {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        front[f] = (seed as u32 & mask) | 1;
+                    }
+                }
+                let mut swept = vec![0u32; index.fibers()];
+                let mut each = vec![0u32; index.fibers()];
+                for block in 0..index.blocks() {
+                    index.expand_block(block, &front, &mut swept);
+                    crate::expand_each(&index, block, &front, &mut each);
+                }
+                assert_eq!(swept, each, "{size}x{size}, {walls} walls, unit {unit}");
+            }
+        }
+    }
+
+    /// On every unit of the 4x4 board with up to two walls and of a few 5x5
+    /// units, the components found over cells are the components a plain
+    /// search over positions finds.
+    #[test]
+    fn cells_join_into_the_components_of_positions() {
+        let checks = [(4, 2, usize::MAX), (5, 0, 60)];
+        for (size, walls, most) in checks {
+            let units = Units::new(size, walls);
+            let mut retrograde = Retrograde::new();
+            let mut dist = Vec::new();
+            for unit in (0..units.len()).take(most) {
+                let index = units.index(unit);
+                retrograde.distances(&index, &mut dist);
+                retrograde.clear_components(&index);
+                // Each reachable position's label (its component's number),
+                // by its index, through the label of its cell.
+                let mut label = vec![UNLABELLED; dist.len()];
+                let mut cell_label = vec![UNLABELLED; index.cells()];
+                let mut labels = 0u32;
+                for block in 0..index.blocks() {
+                    let mut at = index.first(block);
+                    for f in index.block_fibers(block) {
+                        let cell_of = index.cell_of(&at);
+                        for bit in 0..index.fiber_mask(block).count_ones() {
+                            let p = index.position_of(block, f, bit) as usize;
+                            if dist[p] == UNREACHED {
+                                continue;
+                            }
+                            let cell = cell_of(bit);
+                            if !retrograde.is_found(cell) {
+                                for &(_, c) in retrograde.component(&index, block, cell) {
+                                    cell_label[c as usize] = labels;
+                                }
+                                labels += 1;
+                            }
+                            label[p] = cell_label[cell as usize];
+                        }
+                        index.advance(&mut at);
+                    }
+                }
+                // A plain search from one position of each label reaches
+                // exactly the positions of that label.
+                let mut sizes: HashMap<u32, usize> = HashMap::new();
+                for &l in label.iter().filter(|&&l| l != UNLABELLED) {
+                    *sizes.entry(l).or_default() += 1;
+                }
+                let mut seen = vec![false; dist.len()];
+                for start in 0..dist.len() {
+                    if label[start] == UNLABELLED || seen[start] {
+                        continue;
+                    }
+                    let (at, bit) = index.locate(start as u64);
+                    let mut queue = VecDeque::from([(at, bit)]);
+                    seen[start] = true;
+                    let mut count = 0;
+                    while let Some((at, bit)) = queue.pop_front() {
+                        count += 1;
+                        let here = index.position_of(at.block, at.fiber, bit) as usize;
+                        assert_eq!(label[here], label[start], "unit {unit} of {size}x{size}");
+                        index.expand(&at, 1 << bit, |to, bits| {
+                            let mut rest = bits;
+                            while rest != 0 {
+                                let b = rest.trailing_zeros();
+                                rest &= rest - 1;
+                                let p = index.position_of(to.block, to.fiber, b) as usize;
+                                if !seen[p] {
+                                    seen[p] = true;
+                                    queue.push_back((*to, b));
+                                }
+                            }
+                        });
+                    }
+                    assert_eq!(count, sizes[&label[start]], "unit {unit} of {size}x{size}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+//! Pictures of puzzles: a board ([`board`]), a solution as a strip of
+//! numbered steps or an animated GIF ([`solution`]), and printable packs of
+//! puzzles with their answers at the back ([`pack`]). Everything is drawn
+//! as SVG text; [`raster`] turns it into pixels (resvg) and [`pack`] into
+//! PDF pages (svg2pdf).
+
+pub mod board;
+pub mod pack;
+pub mod palette;
+pub mod raster;
+pub mod solution;
+pub mod svg;
+
+pub use board::BoardStyle;
+
+/// Why a picture could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// The SVG we drew could not be read back (a bug, reported rather than
+    /// panicking).
+    #[error("cannot read the drawing back: {0}")]
+    Svg(String),
+    #[error("a picture of {width}x{height} pixels is too large or empty")]
+    Size { width: u32, height: u32 },
+    #[error("cannot encode the picture: {0}")]
+    Encode(String),
+    #[error("cannot make the PDF: {0}")]
+    Pdf(String),
+    #[error("the solution does not replay: {0}")]
+    Replay(#[from] unblocker_model::MoveError),
+    #[error("{0}")]
+    Solve(#[from] unblocker_solve::SolveError),
+    #[error("{0}")]
+    Db(#[from] unblocker_db::DbError),
+    #[error("puzzle {label} of the database does not read: {error}")]
+    Record { label: String, error: String },
+    #[error("no puzzles in the database match: {0}")]
+    NoPuzzles(String),
+    #[error("{label} has no solution")]
+    Unsolvable { label: String },
+}

@@ -1,0 +1,206 @@
+//! The server's connections, each bounded in time and in number: an accept
+//! loop that holds at most `max_connections` at once (more wait in the
+//! system's backlog), hyper's HTTP/1 connections with a timer so that a
+//! request's header must arrive within `header_timeout` (which also closes
+//! an idle keep-alive connection), a request body that stalls for
+//! `body_timeout` fails, and a response the client does not read for
+//! `write_timeout` ends its connection.
+
+use axum::Router;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use std::future::Future;
+use std::io;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+use tokio::time::Sleep;
+use tower_http::timeout::RequestBodyTimeout;
+
+/// How long a connection may take and how many there may be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Connections {
+    /// Connections held at once; more wait until one closes.
+    pub max_connections: usize,
+    /// A request's header (and, on a kept-alive connection, the next
+    /// request) must arrive within this.
+    pub header_timeout: Duration,
+    /// A request body may stall this long between two pieces.
+    pub body_timeout: Duration,
+    /// A response may wait this long for the client to read it.
+    pub write_timeout: Duration,
+}
+
+impl Default for Connections {
+    fn default() -> Self {
+        Connections {
+            max_connections: 4096,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            write_timeout: Duration::from_secs(30),
+        }
+    }
+}
+
+impl Connections {
+    /// At most `max_connections`, and no more than the descriptors the
+    /// process may open leave room for (64 kept for files and the listener).
+    pub fn capped_by_descriptors(self) -> Connections {
+        // SAFETY: getrlimit only fills the struct.
+        let mut limit: libc::rlimit = unsafe { std::mem::zeroed() };
+        let open = if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0 {
+            usize::try_from(limit.rlim_cur).unwrap_or(usize::MAX)
+        } else {
+            usize::MAX
+        };
+        Connections {
+            max_connections: self.max_connections.min(open.saturating_sub(64)).max(1),
+            ..self
+        }
+    }
+}
+
+/// Serves `app` on `listener` within `limits` until accepting fails for
+/// good.
+pub async fn serve(listener: TcpListener, app: Router, limits: Connections) -> io::Result<()> {
+    let limits = limits.capped_by_descriptors();
+    let slots = Arc::new(Semaphore::new(limits.max_connections));
+    loop {
+        let slot = slots
+            .clone()
+            .acquire_owned()
+            .await
+            .expect("the semaphore is never closed");
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            // Out of descriptors or a connection reset before it was
+            // taken: wait a little rather than spin.
+            Err(e) if is_transient(&e) => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        let service =
+            TowerToHyperService::new(RequestBodyTimeout::new(app.clone(), limits.body_timeout));
+        let io = TokioIo::new(WriteDeadline::new(stream, limits.write_timeout));
+        tokio::spawn(async move {
+            let connection = http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(limits.header_timeout)
+                .serve_connection(io, service);
+            // A connection's failure (a timeout, a reset) is its own.
+            let _ = connection.await;
+            drop(slot);
+        });
+    }
+}
+
+/// An accept error that passes (no descriptor free, a connection aborted).
+fn is_transient(e: &io::Error) -> bool {
+    matches!(
+        e.kind(),
+        io::ErrorKind::ConnectionAborted
+            | io::ErrorKind::ConnectionReset
+            | io::ErrorKind::Interrupted
+            | io::ErrorKind::WouldBlock
+    ) || matches!(
+        e.raw_os_error(),
+        Some(libc::EMFILE | libc::ENFILE | libc::ENOBUFS | libc::ENOMEM)
+    )
+}
+
+/// A stream whose writes fail with `TimedOut` once one has waited `limit`
+/// for the peer to take the bytes.
+struct WriteDeadline<S> {
+    stream: S,
+    limit: Duration,
+    /// Running while a write waits.
+    deadline: Option<Pin<Box<Sleep>>>,
+}
+
+impl<S> WriteDeadline<S> {
+    fn new(stream: S, limit: Duration) -> Self {
+        WriteDeadline {
+            stream,
+            limit,
+            deadline: None,
+        }
+    }
+
+    /// What a waiting write becomes: `TimedOut` past the deadline.
+    fn waiting<T>(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<T>> {
+        let limit = self.limit;
+        let deadline = self
+            .deadline
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
+        match deadline.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(Err(io::ErrorKind::TimedOut.into())),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+
+    /// A write's outcome: progress ends the wait.
+    fn settle<T>(
+        &mut self,
+        cx: &mut Context<'_>,
+        poll: Poll<io::Result<T>>,
+    ) -> Poll<io::Result<T>> {
+        match poll {
+            Poll::Pending => self.waiting(cx),
+            done => {
+                self.deadline = None;
+                done
+            }
+        }
+    }
+}
+
+impl<S: AsyncRead + Unpin> AsyncRead for WriteDeadline<S> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_read(cx, buf)
+    }
+}
+
+impl<S: AsyncWrite + Unpin> AsyncWrite for WriteDeadline<S> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let poll = Pin::new(&mut self.stream).poll_write(cx, buf);
+        self.settle(cx, poll)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let poll = Pin::new(&mut self.stream).poll_write_vectored(cx, bufs);
+        self.settle(cx, poll)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let poll = Pin::new(&mut self.stream).poll_flush(cx);
+        self.settle(cx, poll)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let poll = Pin::new(&mut self.stream).poll_shutdown(cx);
+        self.settle(cx, poll)
+    }
+}
