@@ -68,11 +68,27 @@ def steps_unblocker_vector(calls, num_envs, components=None, seed=0):
     return rate(calls * num_envs, time.perf_counter() - start)
 
 
-def steady(measure, *args, **kwargs):
+def steady(measure, *args, components=None, **kwargs):
     """The rate of a second pass with other random choices, after an
-    untimed first one (which fills the caches a long run has filled)."""
+    untimed first one (which fills the caches a long run has filled; with
+    a fixed set of components, every one of them is tabulated first)."""
+    if components is not None:
+        from unblocker.envs import UnblockerVectorEnv
+
+        UnblockerVectorEnv(4 * components, moves=(10, 30), components=components).reset(seed=1)
+        kwargs["components"] = components
     measure(*args, seed=1, **kwargs)
     return measure(*args, seed=0, **kwargs)
+
+
+def reset_ms(resets):
+    """The mean time of a reset into a component not tabulated yet."""
+    from unblocker.envs import UnblockerVectorEnv
+
+    env = UnblockerVectorEnv(resets, moves=(10, 30))
+    start = time.perf_counter()
+    env.reset(seed=12345)
+    return (time.perf_counter() - start) / resets * 1000
 
 
 def steps_parkinglotgym(steps, seed=0):
@@ -152,6 +168,7 @@ def main():
     print(f"| env steps/s, vectorised ({args.num_envs} envs) | {vector:,.0f} | parkinglotgym {plg:,.0f} | {vector / plg:.1f}x |")
     print(f"| env steps/s, one env, `components=64` | {fixed:,.0f} | parkinglotgym {plg:,.0f} | {fixed / plg:.1f}x |")
     print(f"| env steps/s, vectorised, `components=64` | {vector_fixed:,.0f} | parkinglotgym {plg:,.0f} | {vector_fixed / plg:.1f}x |")
+    print(f"| reset into a new component (tabulating it), mean | {reset_ms(200):.1f} ms | | |")
     one, threads, pure = solves(args.data)
     print(f"| optimal solves/s, rush1000.txt first 100, one thread | {one:,.1f} | pure-Python BFS {pure:,.2f} | {one / pure:.0f}x |")
     print(f"| optimal solves/s, same, `solve_many` ({os.cpu_count()} cores) | {threads:,.1f} | pure-Python BFS {pure:,.2f} | {threads / pure:.0f}x |")

@@ -64,6 +64,12 @@ struct Map<S: Space> {
     index: StateMap<S::State>,
     states: Vec<S::State>,
     distance: Vec<u32>,
+    /// The positions that reach a goal, nearest first (the order the
+    /// search from the goals found them in).
+    by_distance: Vec<u32>,
+    /// Where each distance's positions start in `by_distance` (one more
+    /// entry than distances).
+    level_start: Vec<usize>,
 }
 
 impl<S: Space> Map<S>
@@ -118,11 +124,20 @@ where
                 }
             }
         }
+        let mut level_start = vec![0];
+        for (at, &i) in queue.iter().enumerate() {
+            while level_start.len() <= distance[i as usize] as usize {
+                level_start.push(at);
+            }
+        }
+        level_start.push(queue.len());
         Ok(Map {
             space,
             index,
             states,
             distance,
+            by_distance: queue,
+            level_start,
         })
     }
 
@@ -131,10 +146,11 @@ where
     }
 
     /// Positions whose distance is in `range`, as indices.
-    fn at_distance(&self, range: (u32, u32)) -> Vec<u32> {
-        (0..self.states.len() as u32)
-            .filter(|&i| (range.0..=range.1).contains(&self.distance[i as usize]))
-            .collect()
+    fn at_distance(&self, range: (u32, u32)) -> &[u32] {
+        let levels = self.level_start.len() - 1;
+        let start = self.level_start[(range.0 as usize).min(levels)];
+        let end = self.level_start[(range.1 as usize + 1).min(levels)];
+        &self.by_distance[start..end]
     }
 }
 
