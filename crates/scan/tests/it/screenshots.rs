@@ -49,8 +49,12 @@ fn report(failures: Vec<String>, total: usize) {
 #[test]
 fn every_indexed_screenshot_is_read_exactly_or_rejected() {
     let shots = index();
+    // The repository's testdata/ holds the 11 whose licences allow a copy;
+    // the complete set (named by UNBLOCKER_DATA) all 30.
+    let complete = std::env::var_os(unblocker_testdata::VAR).is_some();
+    let listed = if complete { 30 } else { 11 };
     assert!(
-        shots.len() >= 30,
+        shots.len() >= listed,
         "INDEX.tsv lists {} pictures",
         shots.len()
     );
@@ -125,6 +129,7 @@ fn cropped_to_the_board_reads_the_same() {
 }
 
 #[test]
+#[ignore = "needs the full ground-truth data: UNBLOCKER_DATA=../shared cargo test -p unblocker-scan -- --include-ignored (.ci/run)"]
 fn board_only_crop_assumes_the_exit_and_says_so() {
     for shot in index().iter().filter(|s| s.file.contains("/sample")) {
         let scan = unblocker_scan::scan(&shot.bytes()).expect(&shot.file);
@@ -136,6 +141,7 @@ fn board_only_crop_assumes_the_exit_and_says_so() {
 }
 
 #[test]
+#[ignore = "needs the full ground-truth data: UNBLOCKER_DATA=../shared cargo test -p unblocker-scan -- --include-ignored (.ci/run)"]
 fn json_has_the_shared_shape() {
     let shot = index()
         .into_iter()
@@ -151,6 +157,7 @@ fn json_has_the_shared_shape() {
 }
 
 #[test]
+#[ignore = "needs the full ground-truth data: UNBLOCKER_DATA=../shared cargo test -p unblocker-scan -- --include-ignored (.ci/run)"]
 fn debug_overlay_is_a_png_of_the_picture_in_both_outcomes() {
     for shot in index()
         .iter()
