@@ -4,11 +4,46 @@
 
 use crate::rush::UnitOutcome;
 use crate::Record;
-use rusqlite::{params, params_from_iter, Connection, OptionalExtension};
+use rusqlite::{params, params_from_iter, Connection, OpenFlags, OptionalExtension};
 use std::collections::HashSet;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use unblocker_solve::input::{read_row, InputError, RowError, MAX_ROW_BYTES};
+
+/// Refuses a path that exists but is not a regular file (a directory, a
+/// device), or whose folder does not exist.
+fn check_path(path: &Path) -> Result<(), DbError> {
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => Err(DbError::NotAFile(path.to_path_buf())),
+        Ok(_) => Ok(()),
+        Err(_) => match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            Some(parent) if !parent.is_dir() => Err(DbError::NoFolder(parent.to_path_buf())),
+            _ => Ok(()),
+        },
+    }
+}
+
+/// Refuses an SQLite file of another program: one with tables but not our
+/// `meta` and `puzzles` (an empty file is ours to fill when
+/// `empty_is_ours`).
+fn refuse_foreign(conn: &Connection, path: &Path, empty_is_ours: bool) -> Result<(), DbError> {
+    let tables: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    let ours = if tables.is_empty() {
+        empty_is_ours
+    } else {
+        ["meta", "puzzles"]
+            .iter()
+            .all(|name| tables.iter().any(|t| t == name))
+    };
+    if ours {
+        Ok(())
+    } else {
+        Err(DbError::Foreign(path.to_path_buf()))
+    }
+}
 
 /// Why a database operation failed.
 #[derive(Debug, thiserror::Error)]
@@ -32,6 +67,12 @@ pub enum DbError {
     Input(#[from] InputError),
     #[error("no database at {}", .0.display())]
     Missing(PathBuf),
+    #[error("{} is not a regular file", .0.display())]
+    NotAFile(PathBuf),
+    #[error("the folder {} does not exist", .0.display())]
+    NoFolder(PathBuf),
+    #[error("{} is not an unblocker database (another program's SQLite file, or empty)", .0.display())]
+    Foreign(PathBuf),
     #[error("cannot read {}: {source}", path.display())]
     Read {
         path: PathBuf,
@@ -246,12 +287,13 @@ impl Database {
         Database::default_path().filter(|path| path.exists())
     }
 
-    /// Opens (creating if needed, with its folder) the database at `path`.
+    /// Opens (creating if needed) the database at `path`; its folder must
+    /// exist. A path that is not a regular file and an SQLite file of
+    /// another program (one with tables but not ours) are refused.
     pub fn open(path: &Path) -> Result<Database, DbError> {
-        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent)?;
-        }
+        check_path(path)?;
         let conn = Connection::open(path)?;
+        refuse_foreign(&conn, path, true)?;
         let units_columns: Vec<String> = conn
             .prepare("SELECT name FROM pragma_table_info('units')")?
             .query_map([], |r| r.get(0))?
@@ -308,13 +350,29 @@ impl Database {
         )?)
     }
 
-    /// Opens an existing database for reading; a missing file is an error
-    /// rather than a new empty database.
+    /// Opens an existing database read-only (a read-only file will do); a
+    /// missing file is an error rather than a new empty database, and so is
+    /// a file that is not ours.
     pub fn open_existing(path: &Path) -> Result<Database, DbError> {
         if !path.exists() {
             return Err(DbError::Missing(path.to_path_buf()));
         }
-        Database::open(path)
+        check_path(path)?;
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags)?;
+        refuse_foreign(&conn, path, false)?;
+        let version: Option<String> = conn
+            .query_row("SELECT value FROM meta WHERE key = 'schema'", [], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        // The first schema had no version; its puzzles read as they are.
+        if let Some(found) = version.filter(|v| v != SCHEMA_VERSION) {
+            let path = path.to_path_buf();
+            return Err(DbError::Schema { path, found });
+        }
+        conn.create_collation("board_order", board_order)?;
+        Ok(Database { conn })
     }
 
     /// Records what the file holds (e.g. `game=rush size=6 max_walls=2`),
@@ -488,7 +546,14 @@ impl Database {
                 r.get(0)
             })
             .optional()?;
-        Ok(value.map(|v| v.parse().ok()))
+        match value.as_deref() {
+            None => Ok(None),
+            Some("done") => Ok(Some(None)),
+            Some(v) => v
+                .parse()
+                .map(|p| Some(Some(p)))
+                .map_err(|_| DbError::Damaged),
+        }
     }
 
     /// The number of stored puzzles.
