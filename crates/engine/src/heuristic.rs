@@ -169,7 +169,7 @@ impl FromStr for Heuristic {
 /// metric.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum HeuristicError {
-    #[error("unknown heuristic '{0}' (expected zero, blockers, stuck, obstructed or distance)")]
+    #[error("unknown heuristic '{}' (expected zero, blockers, stuck, obstructed or distance)", unblocker_model::quote(.0))]
     Unknown(String),
     /// `distance` in the slide or piece metric.
     #[error(

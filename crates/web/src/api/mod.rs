@@ -47,6 +47,14 @@ pub fn routes(jobs: Arc<Jobs>, source: Arc<random::Source>) -> Router {
         .layer(bodies)
         .with_state(jobs)
         .merge(random)
+        .method_not_allowed_fallback(method_not_allowed)
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "this route does not take that method (see the API table in the README)",
+    )
 }
 
 /// `random_source`: whether `/api/random` reads a database file, and its name.

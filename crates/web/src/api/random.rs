@@ -4,6 +4,7 @@
 //! none), with `source` saying where it came from.
 
 use crate::error::ApiError;
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::Json;
@@ -65,15 +66,20 @@ pub struct RandomRecord {
 fn moves(name: &str, value: Option<&str>, default: u32) -> Result<u32, ApiError> {
     value.map_or(Ok(default), |v| {
         v.parse().map_err(|_| {
-            ApiError::bad_request(format!("{name} must be a number of moves, not '{v}'"))
+            ApiError::bad_request(format!(
+                "{name} must be a number of moves, not '{}'",
+                unblocker_model::quote(v)
+            ))
         })
     })
 }
 
 pub async fn random(
     State(source): State<Arc<Source>>,
-    Query(difficulty): Query<Difficulty>,
+    query: Result<Query<Difficulty>, QueryRejection>,
 ) -> Result<Json<RandomRecord>, ApiError> {
+    // A key given twice, or anything else serde refuses, answers in JSON.
+    let Query(difficulty) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
     let min = moves("min", difficulty.min.as_deref(), 1)?;
     let max = moves("max", difficulty.max.as_deref(), u32::MAX)?;
     if min > max {

@@ -1,0 +1,119 @@
+//! Error answers: always JSON, never echoing a long input whole; a board
+//! object refuses a key given twice and a wall listed twice, as the request
+//! object does.
+
+mod common;
+
+use serde_json::Value;
+
+/// `method path` with `body` (JSON): the status, the content type and the
+/// body read as JSON.
+async fn ask(method: &str, path: &str, body: Option<String>) -> (u16, String, Value) {
+    let base = common::start_default().await;
+    let client = reqwest::Client::new();
+    let mut request = client.request(method.parse().unwrap(), format!("{base}{path}"));
+    if let Some(body) = body {
+        request = request
+            .header("content-type", "application/json")
+            .body(body);
+    }
+    let answer = request.send().await.unwrap();
+    let status = answer.status().as_u16();
+    let kind = answer.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    let text = answer.text().await.unwrap();
+    let json = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    (status, kind, json)
+}
+
+const CARD1: &str = "BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_key_given_twice_and_a_wrong_method_answer_json() {
+    let (status, kind, json) = ask("GET", "/api/random?min=1&min=60", None).await;
+    assert_eq!((status, kind.as_str()), (400, "application/json"));
+    assert!(
+        json["error"].as_str().unwrap().contains("duplicate field"),
+        "{json}"
+    );
+    for (method, path) in [
+        ("GET", "/api/solve"),
+        ("POST", "/api/health"),
+        ("DELETE", "/api/random"),
+    ] {
+        let body = (method != "GET").then(|| "{}".to_string());
+        let (status, kind, json) = ask(method, path, body).await;
+        assert_eq!(
+            (status, kind.as_str()),
+            (405, "application/json"),
+            "{method} {path}"
+        );
+        assert!(json["error"].is_string(), "{json}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_value_is_quoted_by_a_short_prefix() {
+    let long = "x".repeat(1 << 20);
+    let body = format!(r#"{{"puzzle":"{CARD1}","metric":"{long}"}}"#);
+    let (status, _, json) = ask("POST", "/api/solve", Some(body)).await;
+    assert_eq!(status, 400);
+    let message = json["error"].as_str().unwrap();
+    assert!(message.starts_with("unknown metric 'xxxx"), "{message}");
+    assert!(
+        message.chars().count() < 200,
+        "{} characters",
+        message.len()
+    );
+    // Whatever serde quotes of a request, the answer stays short.
+    let body = format!(r#"{{"puzzle":{{"width":"{long}"}}}}"#);
+    let (status, _, json) = ask("POST", "/api/solve", Some(body)).await;
+    assert_eq!(status, 400);
+    assert!(
+        json["error"].as_str().unwrap().chars().count() <= 301,
+        "{json}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_object_refuses_a_key_given_twice_and_a_wall_listed_twice() {
+    let piece = r#"{"label":"A","row":2,"col":0,"width":2,"height":1}"#;
+    let twice = format!(r#"{{"puzzle":{{"width":6,"width":7,"height":6,"pieces":[{piece}]}}}}"#);
+    let (status, _, json) = ask("POST", "/api/board", Some(twice)).await;
+    assert_eq!(status, 400);
+    assert!(
+        json["error"]
+            .as_str()
+            .unwrap()
+            .contains("duplicate key 'width'"),
+        "{json}"
+    );
+    let nested = r#"{"puzzle":{"width":6,"height":6,"pieces":[{"label":"A","row":2,"row":3,"col":0,"width":2,"height":1}]}}"#;
+    let (status, _, json) = ask("POST", "/api/board", Some(nested.into())).await;
+    assert_eq!(status, 400);
+    assert!(
+        json["error"]
+            .as_str()
+            .unwrap()
+            .contains("duplicate key 'row'"),
+        "{json}"
+    );
+    let walls = vec!["[0,3]"; 1_000_000].join(",");
+    let many =
+        format!(r#"{{"puzzle":{{"width":6,"height":6,"pieces":[{piece}],"walls":[{walls}]}}}}"#);
+    let (status, _, json) = ask("POST", "/api/board", Some(many)).await;
+    assert_eq!(status, 400);
+    assert!(
+        json["error"]
+            .as_str()
+            .unwrap()
+            .contains("the wall at row 0, column 3 is listed more than once"),
+        "{json}"
+    );
+    let once =
+        format!(r#"{{"puzzle":{{"width":6,"height":6,"pieces":[{piece}],"walls":[[0,3]]}}}}"#);
+    let (status, _, json) = ask("POST", "/api/board", Some(once)).await;
+    assert_eq!(status, 200, "{json}");
+}
