@@ -117,3 +117,40 @@ async fn a_board_object_refuses_a_key_given_twice_and_a_wall_listed_twice() {
     let (status, _, json) = ask("POST", "/api/board", Some(once)).await;
     assert_eq!(status, 200, "{json}");
 }
+
+/// A PNG of `width` × `height` white pixels.
+fn white_png(width: u32, height: u32) -> Vec<u8> {
+    let picture = image::GrayImage::from_pixel(width, height, image::Luma([255]));
+    let mut png = std::io::Cursor::new(Vec::new());
+    picture.write_to(&mut png, image::ImageFormat::Png).unwrap();
+    png.into_inner()
+}
+
+/// A failed scan carries its debug overlay when it is small, and says it
+/// left it out when it is not (a long thin picture's overlay is megabytes).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_scan_carries_its_overlay_only_when_it_is_small() {
+    let base = common::start_default().await;
+    let client = reqwest::Client::new();
+    let scan = |png: Vec<u8>| {
+        client
+            .post(format!("{base}/api/scan"))
+            .header("content-type", "image/png")
+            .body(png)
+            .send()
+    };
+    let small = scan(white_png(64, 64)).await.unwrap();
+    assert_eq!(small.status(), 422);
+    let json: Value = small.json().await.unwrap();
+    assert!(json["overlay"].is_string(), "{json}");
+    let tall = scan(white_png(1, 4_000_000)).await.unwrap();
+    assert_eq!(tall.status(), 422);
+    let text = tall.text().await.unwrap();
+    assert!(text.len() < 4096, "{} bytes", text.len());
+    let json: Value = serde_json::from_str(&text).unwrap();
+    assert!(json["overlay"].is_null(), "{json}");
+    assert!(json["overlay_omitted"]
+        .as_str()
+        .unwrap()
+        .ends_with("at most 2097152 are sent"));
+}

@@ -55,6 +55,9 @@ async fn image_of(request: Request) -> Result<Bytes, ApiError> {
     }
 }
 
+/// The largest debug overlay an answer carries (as PNG, before base64).
+pub const MAX_OVERLAY_BYTES: usize = 2 << 20;
+
 fn read(bytes: &[u8]) -> Result<Value, ApiError> {
     match unblocker_scan::scan(bytes) {
         Ok(scan) => serde_json::to_value(scan.json())
@@ -62,9 +65,17 @@ fn read(bytes: &[u8]) -> Result<Value, ApiError> {
         Err(reason) => {
             let failure = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, reason.to_string());
             Err(match unblocker_scan::debug_overlay(bytes) {
-                Ok(png) => failure.with(
+                Ok(png) if png.len() <= MAX_OVERLAY_BYTES => failure.with(
                     "overlay",
                     Value::String(base64::engine::general_purpose::STANDARD.encode(png)),
+                ),
+                // A huge picture's overlay would make a huge answer.
+                Ok(png) => failure.with(
+                    "overlay_omitted",
+                    Value::String(format!(
+                        "the overlay is {} bytes; at most {MAX_OVERLAY_BYTES} are sent",
+                        png.len()
+                    )),
                 ),
                 Err(_) => failure,
             })
