@@ -154,3 +154,27 @@ async fn a_failed_scan_carries_its_overlay_only_when_it_is_small() {
         .unwrap()
         .ends_with("at most 2097152 are sent"));
 }
+
+/// A scan keeps to the time limit: with none left, it stops at its first
+/// checkpoint and frees its slot.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_scan_stops_at_its_time_limit() {
+    let base = common::start(unblocker_web::Limits {
+        timeout: std::time::Duration::ZERO,
+        ..unblocker_web::Limits::default()
+    })
+    .await;
+    let client = reqwest::Client::new();
+    for _ in 0..3 {
+        let answer = client
+            .post(format!("{base}/api/scan"))
+            .header("content-type", "image/png")
+            .body(white_png(640, 480))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(answer.status(), 503);
+        let json: Value = answer.json().await.unwrap();
+        assert_eq!(json["error"], "the scan was stopped: time limit reached");
+    }
+}
