@@ -160,6 +160,23 @@ impl Drop for Meter {
     }
 }
 
+/// Bytes held outside any search (a request's body while it is handled),
+/// charged to a budget until dropped.
+#[derive(Debug)]
+pub struct Charge(Meter);
+
+impl Charge {
+    pub fn new(budget: &MemoryBudget) -> Charge {
+        Charge(Meter::new(Some(budget)))
+    }
+
+    /// Sets the bytes charged to `bytes`: false (the charge unchanged) if
+    /// the budget cannot cover them.
+    pub fn hold(&mut self, bytes: u64) -> bool {
+        self.0.hold(bytes)
+    }
+}
+
 /// A structure and the entries to make room for in it.
 pub(crate) type Room<'a> = (&'a mut dyn Grows, usize);
 
@@ -338,6 +355,17 @@ pub fn parse_bytes(text: &str) -> Result<u64, SizeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_charge_holds_its_bytes_until_dropped() {
+        let budget = MemoryBudget::new(1000);
+        let mut charge = Charge::new(&budget);
+        assert!(charge.hold(800));
+        assert!(!charge.hold(1200));
+        assert_eq!(budget.used(), 800);
+        drop(charge);
+        assert_eq!(budget.used(), 0);
+    }
 
     #[test]
     fn a_budget_is_shared_and_given_back() {

@@ -178,3 +178,41 @@ async fn a_scan_stops_at_its_time_limit() {
         assert_eq!(json["error"], "the scan was stopped: time limit reached");
     }
 }
+
+/// A request body is charged to the memory budget while it is handled: a
+/// body the budget cannot hold gets 503, and the charge is given back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_body_is_charged_to_the_memory_budget() {
+    let base = common::start(unblocker_web::Limits {
+        max_memory: 1 << 20,
+        ..unblocker_web::Limits::default()
+    })
+    .await;
+    let client = reqwest::Client::new();
+    let padding = " ".repeat(2 << 20);
+    let body = format!(r#"{{"puzzle":"{CARD1}"{padding}}}"#);
+    let answer = client
+        .post(format!("{base}/api/board"))
+        .header("content-type", "application/json")
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), 503);
+    let small = format!(r#"{{"puzzle":"{CARD1}"}}"#);
+    let answer = client
+        .post(format!("{base}/api/board"))
+        .header("content-type", "application/json")
+        .body(small)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), 200);
+    let health: Value = reqwest::get(format!("{base}/api/health"))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(health["memory_in_use_bytes"], 0);
+}

@@ -29,7 +29,10 @@ use unblocker_model::catalog;
 
 pub fn routes(jobs: Arc<Jobs>, source: Arc<random::Source>) -> Router {
     // Bodies are read whole, within the limit, before any handler runs.
-    let bodies = middleware::from_fn_with_state(jobs.limits.max_body_bytes, body::read_whole);
+    let bodies = middleware::from_fn_with_state(
+        (jobs.limits.max_body_bytes, jobs.memory()),
+        body::read_whole,
+    );
     let random_source = (source.is_file, source.name.clone());
     let random = Router::new()
         .route("/api/random", get(random::random))
