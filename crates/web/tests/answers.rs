@@ -191,22 +191,17 @@ async fn a_request_body_is_charged_to_the_memory_budget() {
     let client = reqwest::Client::new();
     let padding = " ".repeat(2 << 20);
     let body = format!(r#"{{"puzzle":"{CARD1}"{padding}}}"#);
-    let answer = client
-        .post(format!("{base}/api/board"))
-        .header("content-type", "application/json")
-        .body(body)
-        .send()
-        .await
-        .unwrap();
+    let board = |body: String| {
+        client
+            .post(format!("{base}/api/board"))
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+    };
+    let answer = board(body).await.unwrap();
     assert_eq!(answer.status(), 503);
     let small = format!(r#"{{"puzzle":"{CARD1}"}}"#);
-    let answer = client
-        .post(format!("{base}/api/board"))
-        .header("content-type", "application/json")
-        .body(small)
-        .send()
-        .await
-        .unwrap();
+    let answer = board(small).await.unwrap();
     assert_eq!(answer.status(), 200);
     let health: Value = reqwest::get(format!("{base}/api/health"))
         .await
