@@ -131,6 +131,17 @@ pub fn run(args: Args) -> Result<u8, String> {
         None => Database::default_path()
             .ok_or("no data directory for the default database; pass --db FILE")?,
     };
+    let writes = matches!(
+        args.command,
+        DbCommand::Generate(_) | DbCommand::Import { .. } | DbCommand::Merge { .. }
+    );
+    if writes && !given {
+        // The default file's folder is ours to make; a --db file's is not.
+        if let Some(folder) = path.parent() {
+            std::fs::create_dir_all(folder)
+                .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+        }
+    }
     match args.command {
         DbCommand::Generate(g) => run_generate(&path, g),
         DbCommand::Query(q) if !given && !path.exists() => {

@@ -154,7 +154,7 @@ fn unknown(name: &str) -> HeuristicError {
 /// metric.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum HeuristicError {
-    #[error("unknown heuristic '{0}' (expected zero, blockers, stuck, obstructed or distance)")]
+    #[error("unknown heuristic '{}' (expected zero, blockers, stuck, obstructed or distance)", unblocker_model::quote(.0))]
     Unknown(String),
     /// `distance` in the slide or piece metric.
     #[error(

@@ -64,7 +64,7 @@ pub struct Entry {
 /// Why a row gives no board.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EntryError {
-    #[error("no board in '{0}'")]
+    #[error("no board in '{}'", crate::quote(.0))]
     NoBoard(String),
     #[error(transparent)]
     Board(#[from] BoardError),

@@ -99,9 +99,9 @@ pub enum BoardError {
 /// A name that is not one of the choices.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum UnknownName {
-    #[error("unknown metric '{0}' (expected step|steps, slide|moves, or piece)")]
+    #[error("unknown metric '{}' (expected step|steps, slide|moves, or piece)", quote(.0))]
     Metric(String),
-    #[error("unknown format '{0}' (expected line, rows, grid, jams or json)")]
+    #[error("unknown format '{}' (expected line, rows, grid, jams or json)", quote(.0))]
     Format(String),
 }
 
@@ -128,4 +128,29 @@ pub enum MoveError {
     },
     #[error("a move must have a distance of at least 1")]
     ZeroDistance,
+}
+
+/// At most [`QUOTED_CHARS`] characters of a user's `text`, for an error
+/// message to quote (with `…` when cut), so that an answer never echoes a
+/// long input whole.
+pub fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
+/// How many characters of a user's text an error message quotes.
+pub const QUOTED_CHARS: usize = 40;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_text_is_quoted_by_its_first_characters() {
+        assert_eq!(quote("card1"), "card1");
+        let long = "é".repeat(100);
+        assert_eq!(quote(&long), format!("{}…", "é".repeat(QUOTED_CHARS)));
+    }
 }

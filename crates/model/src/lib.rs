@@ -27,7 +27,7 @@ pub mod puzzle;
 pub mod random;
 
 pub use board::{Board, Cell, Content, Game, Mobility, Piece, MAX_SIDE};
-pub use error::{BoardError, MoveError, UnknownName};
+pub use error::{quote, BoardError, MoveError, UnknownName, QUOTED_CHARS};
 pub use goal::{Exit, Goal, Side};
 pub use label::{index_of_label, label_of, MAX_PIECES};
 pub use metric::Metric;

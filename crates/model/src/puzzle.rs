@@ -24,14 +24,14 @@ pub enum PuzzleError {
     },
     /// A short word that is neither a bundled name nor a board: most likely
     /// a misspelt name.
-    #[error("'{text}' is not a bundled puzzle or a board: {error}")]
+    #[error("'{}' is not a bundled puzzle or a board: {error}", crate::quote(text))]
     NotNameOrBoard { text: String, error: BoardError },
     #[error("bad board: {0}")]
     BadBoard(BoardError),
     /// The text of a file or of standard input (`origin`) is no board.
     #[error("{origin}: {error}")]
     Read { origin: String, error: BoardError },
-    #[error("expected ROW,COL such as 3,1, not '{0}'")]
+    #[error("expected ROW,COL such as 3,1, not '{}'", crate::quote(.0))]
     BadGoal(String),
 }
 

@@ -18,4 +18,7 @@ pub enum ScanError {
     NoBoard(String),
     #[error("the scanned board breaks the rules: {0}")]
     BadBoard(String),
+    /// The caller stopped the scan (its client left, or its time ran out).
+    #[error("the scan was stopped")]
+    Stopped,
 }

@@ -112,12 +112,33 @@ impl Scan {
 
 /// Decodes a PNG, JPEG, GIF or WebP file and reads the board in it.
 pub fn scan(bytes: &[u8]) -> Result<Scan, ScanError> {
-    scan_image(&decode::decode(bytes)?)
+    scan_until(bytes, &|| false)
+}
+
+/// [`scan`], asking `stop` between its stages (decoding, sampling, each
+/// step of each reading): once it says true, the scan ends with
+/// [`ScanError::Stopped`].
+pub fn scan_until(bytes: &[u8], stop: &dyn Fn() -> bool) -> Result<Scan, ScanError> {
+    let image = decode::decode(bytes)?;
+    checkpoint(stop)?;
+    let raster = Raster::new(&image);
+    drop(image);
+    checkpoint(stop)?;
+    read(&raster, stop).result
 }
 
 /// Reads the board in a decoded picture.
 pub fn scan_image(image: &DynamicImage) -> Result<Scan, ScanError> {
-    read(&Raster::new(image)).result
+    read(&Raster::new(image), &|| false).result
+}
+
+/// [`ScanError::Stopped`] once `stop` says so.
+fn checkpoint(stop: &dyn Fn() -> bool) -> Result<(), ScanError> {
+    if stop() {
+        Err(ScanError::Stopped)
+    } else {
+        Ok(())
+    }
 }
 
 /// A PNG of the picture with what the scanner saw drawn over it: the board
@@ -127,7 +148,7 @@ pub fn scan_image(image: &DynamicImage) -> Result<Scan, ScanError> {
 pub fn debug_overlay(bytes: &[u8]) -> Result<Vec<u8>, ScanError> {
     let image = decode::decode(bytes)?;
     let raster = Raster::new(&image);
-    let reading = read(&raster);
+    let reading = read(&raster, &|| false);
     Ok(overlay::draw(image.into_rgb8(), raster.scale, &reading))
 }
 
@@ -144,12 +165,12 @@ pub(crate) struct Reading {
 /// near-black pixels of drawn lines taken for floor too. When both fail,
 /// the error of the one that got further (a board that breaks the rules
 /// rather than none found).
-fn read(raster: &Raster) -> Reading {
-    let first = read_with(raster, false);
-    if first.result.is_ok() {
+fn read(raster: &Raster, stop: &dyn Fn() -> bool) -> Reading {
+    let first = read_with(raster, false, stop);
+    if first.result.is_ok() || matches!(first.result, Err(ScanError::Stopped)) {
         return first;
     }
-    let second = read_with(raster, true);
+    let second = read_with(raster, true, stop);
     let further = matches!(first.result, Err(ScanError::NoBoard(_)))
         && matches!(second.result, Err(ScanError::BadBoard(_)));
     if second.result.is_ok() || further {
@@ -159,7 +180,7 @@ fn read(raster: &Raster) -> Reading {
     }
 }
 
-fn read_with(raster: &Raster, ink: bool) -> Reading {
+fn read_with(raster: &Raster, ink: bool, stop: &dyn Fn() -> bool) -> Reading {
     let mut raster = raster.clone();
     let raster = &mut raster;
     let mut reading = Reading {
@@ -169,18 +190,29 @@ fn read_with(raster: &Raster, ink: bool) -> Reading {
         exit: None,
         result: Err(ScanError::NoBoard(String::new())),
     };
-    reading.result = read_into(raster, ink, &mut reading);
+    reading.result = read_into(raster, ink, &mut reading, stop);
     reading
 }
 
-fn read_into(raster: &mut Raster, ink: bool, reading: &mut Reading) -> Result<Scan, ScanError> {
+fn read_into(
+    raster: &mut Raster,
+    ink: bool,
+    reading: &mut Reading,
+    stop: &dyn Fn() -> bool,
+) -> Result<Scan, ScanError> {
+    checkpoint(stop)?;
     let well = locate::find_well(raster, ink)?;
     reading.well = Some(well);
+    checkpoint(stop)?;
     let grid = locate::fit_grid(raster, &well)?;
     reading.grid = Some(grid);
+    checkpoint(stop)?;
     let lines = marks::find(raster, &grid);
+    checkpoint(stop)?;
     let (kinds, mut margins) = cells::classify(raster, &grid);
+    checkpoint(stop)?;
     let (groups, gap_margins) = cells::join(raster, &grid, &kinds, &lines)?;
+    checkpoint(stop)?;
     margins.extend(gap_margins);
     reading.groups = groups.clone();
     if groups.is_empty() {
@@ -224,4 +256,28 @@ fn confidence(fit: f32, margins: &[f32]) -> f32 {
     let least = margins.iter().copied().fold(1.0, f32::min);
     let lattice = (fit / 0.3).min(1.0);
     ((mean + least) / 2.0 * lattice).clamp(0.0, 1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scan_asked_to_stop_ends_as_stopped() {
+        let picture = image::GrayImage::from_pixel(64, 64, image::Luma([255]));
+        let mut png = std::io::Cursor::new(Vec::new());
+        picture.write_to(&mut png, image::ImageFormat::Png).unwrap();
+        let png = png.into_inner();
+        assert!(matches!(
+            scan_until(&png, &|| true),
+            Err(ScanError::Stopped)
+        ));
+        let asked = std::cell::Cell::new(0);
+        let counted = scan_until(&png, &|| {
+            asked.set(asked.get() + 1);
+            false
+        });
+        assert_eq!(counted.err(), scan(&png).err());
+        assert!(asked.get() >= 3, "asked {} times", asked.get());
+    }
 }

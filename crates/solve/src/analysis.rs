@@ -82,6 +82,7 @@ pub(crate) fn analyze_with<S: Space>(
     control: &Control,
     search: &mut impl ExhaustiveSearch<S>,
 ) -> Result<Analysis, StopReason> {
+    let started = std::time::Instant::now();
     let start = [space.start()];
     let forward = search.explore(space, BfsRequest::exhaustive(&start, metric, control));
     if let Some(reason) = forward.stopped {
@@ -101,6 +102,8 @@ pub(crate) fn analyze_with<S: Space>(
     if goals.is_empty() {
         return Ok(analysis);
     }
+    // The two passes share the time limit.
+    let control = &control.remaining(started);
     let backward = search.explore(space, BfsRequest::exhaustive(&goals, metric, control));
     if let Some(reason) = backward.stopped {
         return Err(reason);

@@ -130,7 +130,7 @@ pub(crate) fn search<S: Space>(
     let cap = first.stats.examined.max(1).saturating_mul(SEEDING_FACTOR);
     let seeding = Control {
         max_nodes: Some(control.max_nodes.map_or(cap, |m| m.min(cap))),
-        ..remaining(control, started)
+        ..control.remaining(started)
     };
     let (seed, goals) = workspace.explore_goals(space, metric, &seeding);
     add(&mut stats, &seed.stats);
@@ -151,17 +151,9 @@ pub(crate) fn search<S: Space>(
             stats,
         };
     }
-    let mut found = meet(space, metric, &goals, &remaining(control, started));
+    let mut found = meet(space, metric, &goals, &control.remaining(started));
     add(&mut found.stats, &stats);
     found
-}
-
-/// `control` with its time limit less what `started` has used.
-fn remaining(control: &Control, started: Instant) -> Control {
-    Control {
-        timeout: control.timeout.map(|t| t.saturating_sub(started.elapsed())),
-        ..control.clone()
-    }
 }
 
 /// Adds an earlier pass's figures to `stats`.

@@ -78,6 +78,16 @@ impl Control {
         }
     }
 
+    /// This control for a later pass of a search that began at `started`:
+    /// its time limit less what the earlier passes used, so that the
+    /// passes together keep to it.
+    pub fn remaining(&self, started: Instant) -> Control {
+        Control {
+            timeout: self.timeout.map(|t| t.saturating_sub(started.elapsed())),
+            ..self.clone()
+        }
+    }
+
     /// Checks the limits; called by searches every [`CHECK_EVERY`] positions.
     pub fn check(&self, started: Instant, progress: SearchProgress) -> Option<StopReason> {
         if let Some(report) = &self.progress {
@@ -136,5 +146,37 @@ impl<'a> Watch<'a> {
         }
         self.next_check = progress.examined + CHECK_EVERY;
         self.control.check(self.started, progress)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A later pass gets what the earlier ones left of the time limit, and
+    /// stops at once when they used it all.
+    #[test]
+    fn later_passes_share_the_time_limit() {
+        let control = Control {
+            timeout: Some(Duration::from_secs(30)),
+            max_nodes: Some(7),
+            ..Control::default()
+        };
+        let started = Instant::now() - Duration::from_secs(20);
+        let later = control.remaining(started);
+        assert!(later.timeout.unwrap() <= Duration::from_secs(10));
+        assert_eq!(later.max_nodes, Some(7));
+        let spent = control.remaining(Instant::now() - Duration::from_secs(40));
+        assert_eq!(spent.timeout, Some(Duration::ZERO));
+        let progress = SearchProgress {
+            examined: 0,
+            enqueued: 0,
+            depth: 0,
+        };
+        assert_eq!(
+            spent.check(Instant::now(), progress),
+            Some(StopReason::Timeout)
+        );
+        assert_eq!(Control::default().remaining(started).timeout, None);
     }
 }

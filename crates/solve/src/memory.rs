@@ -160,6 +160,23 @@ impl Drop for Meter {
     }
 }
 
+/// Bytes held outside any search (a request's body while it is handled),
+/// charged to a budget until dropped.
+#[derive(Debug)]
+pub struct Charge(Meter);
+
+impl Charge {
+    pub fn new(budget: &MemoryBudget) -> Charge {
+        Charge(Meter::new(Some(budget)))
+    }
+
+    /// Sets the bytes charged to `bytes`: false (the charge unchanged) if
+    /// the budget cannot cover them.
+    pub fn hold(&mut self, bytes: u64) -> bool {
+        self.0.hold(bytes)
+    }
+}
+
 /// A structure and the entries to make room for in it.
 pub(crate) type Room<'a> = (&'a mut dyn Grows, usize);
 
@@ -280,10 +297,12 @@ pub fn left_for_searches(limit: Option<u64>) -> u64 {
 /// Why a text is not a size in bytes.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SizeError {
-    #[error("expected a size such as 512M or 4G, not '{0}'")]
+    #[error("expected a size such as 512M or 4G, not '{}'", unblocker_model::quote(.0))]
     NotASize(String),
-    #[error("the size must be at least 1 byte, not '{0}'")]
+    #[error("the size must be at least 1 byte, not '{}'", unblocker_model::quote(.0))]
     Zero(String),
+    #[error("'{}' overflows: a size is at most 16 EiB", unblocker_model::quote(.0))]
+    TooLarge(String),
 }
 
 /// `512M`, `4G`, `1.5GiB`, `65536`: a number of bytes, with an optional
@@ -305,7 +324,10 @@ pub fn parse_bytes(text: &str) -> Result<u64, SizeError> {
         _ => return Err(bad()),
     };
     let bytes = number * (1u64 << shift) as f64;
-    if !(1.0..=u64::MAX as f64).contains(&bytes) {
+    if bytes >= u64::MAX as f64 {
+        return Err(SizeError::TooLarge(text.to_string()));
+    }
+    if bytes < 1.0 {
         return Err(SizeError::Zero(text.to_string()));
     }
     Ok(bytes as u64)
@@ -314,6 +336,17 @@ pub fn parse_bytes(text: &str) -> Result<u64, SizeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_charge_holds_its_bytes_until_dropped() {
+        let budget = MemoryBudget::new(1000);
+        let mut charge = Charge::new(&budget);
+        assert!(charge.hold(800));
+        assert!(!charge.hold(1200));
+        assert_eq!(budget.used(), 800);
+        drop(charge);
+        assert_eq!(budget.used(), 0);
+    }
 
     #[test]
     fn a_budget_is_shared_and_given_back() {
@@ -368,5 +401,9 @@ mod tests {
         assert_eq!(parse_bytes(" 4 gb "), Ok(4 << 30));
         assert_eq!(parse_bytes("4X"), Err(SizeError::NotASize("4X".into())));
         assert_eq!(parse_bytes("0"), Err(SizeError::Zero("0".into())));
+        assert_eq!(
+            parse_bytes("99999999999T").unwrap_err().to_string(),
+            "'99999999999T' overflows: a size is at most 16 EiB"
+        );
     }
 }

@@ -26,7 +26,7 @@ pub enum SolveError {
     /// A heuristic that does not suit the game or the metric.
     #[error(transparent)]
     Heuristic(#[from] HeuristicError),
-    #[error("unknown algorithm '{0}' (expected bfs, astar, idastar, iddfs, dfs, greedy or bidir)")]
+    #[error("unknown algorithm '{}' (expected bfs, astar, idastar, iddfs, dfs, greedy or bidir)", unblocker_model::quote(.0))]
     UnknownAlgorithm(String),
 }
 

@@ -14,30 +14,53 @@ use axum::http::{header, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
+use unblocker_solve::memory::Charge;
+use unblocker_solve::MemoryBudget;
 
 /// How much past the limit an oversized body is read (and dropped) so that
 /// its sender gets the 413; a longer one is cut off.
 pub const DRAIN_BYTES: usize = 64 << 20;
 
-/// Middleware: buffers the body (≤ `limit` bytes) for the handler, or
-/// answers 413 once the oversized body has been drained.
-pub async fn read_whole(State(limit): State<usize>, request: Request, next: Next) -> Response {
+/// Middleware: buffers the body (≤ `limit` bytes) for the handler, charged
+/// to the server's memory `budget` until the handler has answered (503 when
+/// the budget cannot hold it), or answers 413 once the oversized body has
+/// been drained.
+pub async fn read_whole(
+    State((limit, budget)): State<(usize, MemoryBudget)>,
+    request: Request,
+    next: Next,
+) -> Response {
     let (parts, body) = request.into_parts();
     let declared = parts
         .headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
-    match read(body, limit, declared).await {
+    let mut charge = Charge::new(&budget);
+    match read(body, limit, declared, &mut charge).await {
         Ok(bytes) => {
-            next.run(Request::from_parts(parts, Body::from(bytes)))
-                .await
+            let response = next
+                .run(Request::from_parts(parts, Body::from(bytes)))
+                .await;
+            drop(charge);
+            response
         }
         Err(error) => error.into_response(),
     }
 }
 
-async fn read(body: Body, limit: usize, declared: Option<u64>) -> Result<Bytes, ApiError> {
+async fn read(
+    body: Body,
+    limit: usize,
+    declared: Option<u64>,
+    charge: &mut Charge,
+) -> Result<Bytes, ApiError> {
+    let no_room = || {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server's memory budget cannot hold this request now; try again shortly",
+        )
+    };
     let too_large = || {
         ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -51,20 +74,43 @@ async fn read(body: Body, limit: usize, declared: Option<u64>) -> Result<Bytes, 
     let mut stream = body.into_data_stream();
     let mut kept = Vec::new();
     let mut seen = 0usize;
+    // Past the budget, the body is drained like one past the limit, so
+    // that its sender gets the 503.
+    let mut refused = false;
     while let Some(chunk) = stream.next().await {
         let chunk = chunk
             .map_err(|e| ApiError::bad_request(format!("cannot read the request body: {e}")))?;
         seen = seen.saturating_add(chunk.len());
-        if seen <= limit {
-            kept.extend_from_slice(&chunk);
+        if seen <= limit && !refused {
+            // Charged before it is kept: what the body will take in all
+            // when its length is declared (reserved at once), else room for
+            // the buffer to double.
+            let need = match declared {
+                Some(n) => (n as usize).min(limit).max(seen),
+                None => seen.saturating_mul(2),
+            };
+            if charge.hold(need.max(kept.capacity()) as u64) {
+                if declared.is_some() {
+                    kept.reserve_exact(need - kept.len());
+                }
+                kept.extend_from_slice(&chunk);
+            } else {
+                refused = true;
+                kept = Vec::new();
+                charge.hold(0);
+            }
         } else if seen > limit + DRAIN_BYTES {
             break;
         } else if !kept.is_empty() {
             kept = Vec::new();
+            charge.hold(0);
         }
     }
     if seen > limit {
         return Err(too_large());
+    }
+    if refused {
+        return Err(no_room());
     }
     Ok(Bytes::from(kept))
 }

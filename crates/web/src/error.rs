@@ -10,6 +10,9 @@ use std::fmt;
 use std::io;
 use unblocker_db::DbError;
 
+/// The longest error message an answer carries, in characters.
+pub const MAX_MESSAGE_CHARS: usize = 300;
+
 /// An error answer of the API.
 #[derive(Debug)]
 pub struct ApiError {
@@ -20,10 +23,17 @@ pub struct ApiError {
 }
 
 impl ApiError {
+    /// The message is cut at [`MAX_MESSAGE_CHARS`]: whatever a message
+    /// quotes of a request, the answer stays short.
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        let mut message = message.into();
+        if let Some((cut, _)) = message.char_indices().nth(MAX_MESSAGE_CHARS) {
+            message.truncate(cut);
+            message.push('…');
+        }
         ApiError {
             status,
-            message: message.into(),
+            message,
             extra: Map::new(),
         }
     }

@@ -67,11 +67,17 @@ impl Hosts {
 /// Why a request was refused.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum Refusal {
-    #[error("this server answers only to {expected}, not to the host name '{got}'")]
+    #[error(
+        "this server answers only to {expected}, not to the host name '{}'",
+        unblocker_model::quote(got)
+    )]
     Host { got: String, expected: String },
-    #[error("cross-origin requests are refused (origin '{0}'): open the page from this server")]
+    #[error("cross-origin requests are refused (origin '{}'): open the page from this server", unblocker_model::quote(.0))]
     CrossOrigin(String),
-    #[error("send the request body as {expected}, not '{got}'")]
+    #[error(
+        "send the request body as {expected}, not '{}'",
+        unblocker_model::quote(got)
+    )]
     ContentType { got: String, expected: &'static str },
 }
 

@@ -82,6 +82,11 @@ impl Jobs {
     }
 
     /// Bytes the running solves hold now.
+    /// The memory budget of every solve (and of the request bodies held).
+    pub fn memory(&self) -> MemoryBudget {
+        self.memory.clone()
+    }
+
     pub fn memory_in_use(&self) -> u64 {
         self.memory.used()
     }

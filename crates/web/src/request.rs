@@ -4,7 +4,9 @@
 use crate::error::ApiError;
 use crate::limits::Limits;
 use serde::de::DeserializeOwned;
+use serde::de::{DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
+use serde_json::Value;
 use std::time::Duration;
 use unblocker_model::format::ParseOptions;
 use unblocker_model::puzzle::{self, parse_goal, Puzzle};
@@ -37,11 +39,96 @@ pub struct PuzzleRequest {
     max_nodes: Option<u64>,
 }
 
-#[derive(Deserialize)]
-#[serde(untagged)]
+/// The puzzle: text, or a JSON board object (in which, at any depth, a key
+/// given twice is refused, as it is at the top level).
 enum PuzzleText {
     Text(String),
     Board(serde_json::Map<String, serde_json::Value>),
+}
+
+impl<'de> Deserialize<'de> for PuzzleText {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        match d.deserialize_any(Unique)? {
+            Value::String(text) => Ok(PuzzleText::Text(text)),
+            Value::Object(object) => Ok(PuzzleText::Board(object)),
+            _ => Err(serde::de::Error::custom(
+                "puzzle must be text or a board object",
+            )),
+        }
+    }
+}
+
+/// Reads any JSON value, refusing an object that gives a key twice.
+struct Unique;
+
+impl<'de> Visitor<'de> for Unique {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element_seed(UniqueSeed)? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut object = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if object.contains_key(&key) {
+                return Err(serde::de::Error::custom(format!(
+                    "duplicate key '{}' in the board object",
+                    unblocker_model::quote(&key)
+                )));
+            }
+            let value = map.next_value_seed(UniqueSeed)?;
+            object.insert(key, value);
+        }
+        Ok(Value::Object(object))
+    }
+}
+
+/// [`Unique`] for the values inside an array or an object.
+struct UniqueSeed;
+
+impl<'de> DeserializeSeed<'de> for UniqueSeed {
+    type Value = Value;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(Unique)
+    }
 }
 
 /// A request read and checked: the board and how to search it.
@@ -75,7 +162,7 @@ impl PuzzleRequest {
         };
         let text = match &self.puzzle {
             PuzzleText::Text(text) => text.clone(),
-            PuzzleText::Board(object) => serde_json::Value::Object(object.clone()).to_string(),
+            PuzzleText::Board(object) => Value::Object(object.clone()).to_string(),
         };
         puzzle::resolve(&text, options).map_err(ApiError::bad_request)
     }

@@ -150,7 +150,15 @@ impl BoardJson {
                 Goal::Exit(self.exit.unwrap_or_else(|| Board::default_exit(&pieces[0])))
             }
         };
-        Board::new(self.width, self.height, pieces, self.walls.clone(), goal)
+        let mut walls = self.walls.clone();
+        walls.sort_unstable();
+        if let Some(w) = walls.windows(2).find(|w| w[0] == w[1]) {
+            let (row, col) = w[0];
+            return Err(BoardError::Syntax(format!(
+                "the wall at row {row}, column {col} is listed more than once"
+            )));
+        }
+        Board::new(self.width, self.height, pieces, walls, goal)
     }
 }
 

@@ -29,7 +29,10 @@ use unblocker_model::catalog;
 
 pub fn routes(jobs: Arc<Jobs>, source: Arc<random::Source>) -> Router {
     // Bodies are read whole, within the limit, before any handler runs.
-    let bodies = middleware::from_fn_with_state(jobs.limits.max_body_bytes, body::read_whole);
+    let bodies = middleware::from_fn_with_state(
+        (jobs.limits.max_body_bytes, jobs.memory()),
+        body::read_whole,
+    );
     let random_source = (source.is_file, source.name.clone());
     let random = Router::new()
         .route("/api/random", get(random::random))
@@ -47,6 +50,14 @@ pub fn routes(jobs: Arc<Jobs>, source: Arc<random::Source>) -> Router {
         .layer(bodies)
         .with_state(jobs)
         .merge(random)
+        .method_not_allowed_fallback(method_not_allowed)
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "this route does not take that method (see the API table in the README)",
+    )
 }
 
 /// `random_source`: whether `/api/random` reads a database file, and its name.

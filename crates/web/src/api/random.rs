@@ -5,6 +5,7 @@
 //! none), with `source` saying where it came from.
 
 use crate::error::ApiError;
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::Json;
@@ -82,7 +83,10 @@ fn count(name: &str, what: &str, value: Option<&str>) -> Result<Option<u32>, Api
     value
         .map(|v| {
             v.parse().map_err(|_| {
-                ApiError::bad_request(format!("{name} must be a number of {what}, not '{v}'"))
+                ApiError::bad_request(format!(
+                    "{name} must be a number of {what}, not '{}'",
+                    unblocker_model::quote(v)
+                ))
             })
         })
         .transpose()
@@ -90,8 +94,10 @@ fn count(name: &str, what: &str, value: Option<&str>) -> Result<Option<u32>, Api
 
 pub async fn random(
     State(source): State<Arc<Source>>,
-    Query(difficulty): Query<Difficulty>,
+    query: Result<Query<Difficulty>, QueryRejection>,
 ) -> Result<Json<RandomRecord>, ApiError> {
+    // A key given twice, or anything else serde refuses, answers in JSON.
+    let Query(difficulty) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
     let min = count("min", "moves", difficulty.min.as_deref())?.unwrap_or(1);
     let max = count("max", "moves", difficulty.max.as_deref())?.unwrap_or(u32::MAX);
     let walls = count("walls", "walls", difficulty.walls.as_deref())?;

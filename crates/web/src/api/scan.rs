@@ -12,6 +12,8 @@ use axum::Json;
 use base64::Engine;
 use serde_json::Value;
 use std::sync::Arc;
+use std::time::Instant;
+use unblocker_solve::{Control, SearchProgress, StopReason};
 
 pub async fn scan(
     State(jobs): State<Arc<Jobs>>,
@@ -28,7 +30,21 @@ pub async fn scan(
         timeout: jobs.limits.timeout,
         max_nodes: jobs.limits.max_nodes,
     };
-    let (handle, _cancel_on_drop) = jobs.start(budget, None, move |_| read(&bytes)).await?;
+    // The scan stops between its stages when the client leaves (the drop
+    // guard raises the cancel flag) or its time runs out.
+    let (handle, _cancel_on_drop) = jobs
+        .start(budget, None, move |control| {
+            let started = Instant::now();
+            let stop = || stopped(control, started).is_some();
+            read(&bytes, &stop).map_err(|e| match stopped(control, started) {
+                Some(reason) if e.status == StatusCode::SERVICE_UNAVAILABLE => ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!("the scan was stopped: {reason}"),
+                ),
+                _ => e,
+            })
+        })
+        .await?;
     finish(handle).await.map(Json)
 }
 
@@ -55,16 +71,46 @@ async fn image_of(request: Request) -> Result<Bytes, ApiError> {
     }
 }
 
-fn read(bytes: &[u8]) -> Result<Value, ApiError> {
-    match unblocker_scan::scan(bytes) {
+/// The largest debug overlay an answer carries (as PNG, before base64).
+pub const MAX_OVERLAY_BYTES: usize = 2 << 20;
+
+/// Why `control` stops a scan begun at `started`, if it does.
+fn stopped(control: &Control, started: Instant) -> Option<StopReason> {
+    let idle = SearchProgress {
+        examined: 0,
+        enqueued: 0,
+        depth: 0,
+    };
+    control.check(started, idle)
+}
+
+fn read(bytes: &[u8], stop: &dyn Fn() -> bool) -> Result<Value, ApiError> {
+    match unblocker_scan::scan_until(bytes, stop) {
         Ok(scan) => serde_json::to_value(scan.json())
             .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())),
+        // No overlay for a scan that was stopped.
+        Err(reason @ unblocker_scan::ScanError::Stopped) => Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            reason.to_string(),
+        )),
+        Err(reason) if stop() => Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("{reason}; the scan was stopped before its overlay"),
+        )),
         Err(reason) => {
             let failure = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, reason.to_string());
             Err(match unblocker_scan::debug_overlay(bytes) {
-                Ok(png) => failure.with(
+                Ok(png) if png.len() <= MAX_OVERLAY_BYTES => failure.with(
                     "overlay",
                     Value::String(base64::engine::general_purpose::STANDARD.encode(png)),
+                ),
+                // A huge picture's overlay would make a huge answer.
+                Ok(png) => failure.with(
+                    "overlay_omitted",
+                    Value::String(format!(
+                        "the overlay is {} bytes; at most {MAX_OVERLAY_BYTES} are sent",
+                        png.len()
+                    )),
                 ),
                 Err(_) => failure,
             })

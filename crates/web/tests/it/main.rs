@@ -1,6 +1,7 @@
 //! The integration tests of unblocker-web, one test binary
 //! (`cargo test -p unblocker-web --test it`), a module per subject.
 
+mod answers;
 mod api;
 mod assets;
 mod browser;
