@@ -7,7 +7,7 @@
 //! together); `...` on a line of its own stands for any lines, `[..]` for the
 //! rest of a line (timings); `? 2` after the command expects that exit code.
 //! After a deliberate change of output,
-//! `TRYCMD=overwrite cargo test -p unblocker --test examples` rewrites the
+//! `TRYCMD=overwrite cargo test -p unblocker --test it examples` rewrites the
 //! expected outputs in place (check the diff).
 //!
 //! The examples name the test data as `testdata/…`, as a user in a fresh
