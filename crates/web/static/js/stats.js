@@ -21,26 +21,41 @@ function number(value) {
   return Number(value).toLocaleString();
 }
 
+/** A power of ten written as the report's charts write it: 1, 10, 100, 1k, 10k, 1M. */
+function power(exponent) {
+  const units = ['', 'k', 'M', 'G', 'T'];
+  const unit = Math.min(Math.floor(exponent / 3), units.length - 1);
+  return `${10 ** (exponent - unit * 3)}${units[unit]}`;
+}
+
+// The colours of the report's charts for breadth-first search (its family's
+// blue): light bars, the dark line, grey grid lines at the ticks only.
+const BARS = '#4392C3', LINE = '#08306B', GRID = '#DDDDDD', INK = '#222222';
+
 /**
  * The chart, drawn at the container's own width in CSS pixels (so its text is
  * 12 px on a phone as on a desktop): enqueued positions per depth as bars,
- * examined as a line, with axis titles and the y labels' room measured.
+ * examined as a line, on a logarithmic axis ticked at the powers of ten, with
+ * axis titles and the y labels' room measured.
  */
 function chart(levels, width) {
   const height = Math.round(Math.min(260, Math.max(190, width * 0.5)));
   const font = 12, top = 26, bottom = 40, right = 10;
   const max = Math.max(1, ...levels.map(l => Math.max(l.examined, l.enqueued)));
-  const ticks = [0, 0.5, 1].map(f => Math.round(max * f));
-  const labelWidth = Math.max(...ticks.map(t => number(t).length)) * font * 0.62;
+  const decades = Math.max(1, Math.ceil(Math.log10(max)));
+  const ticks = Array.from({ length: decades + 1 }, (_, i) => i);
+  const labelWidth = Math.max(...ticks.map(t => power(t).length)) * font * 0.62;
   const left = Math.ceil(labelWidth + font * 2.2);
   const svg = document.createElementNS(SVG_NS, 'svg');
   svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
   svg.setAttribute('width', width);
   svg.setAttribute('height', height);
   svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', `Positions enqueued (bars) and examined (line) at each depth, up to ${number(max)}`);
+  svg.setAttribute('aria-label', `Positions enqueued (bars) and examined (line) at each depth, on a logarithmic scale, up to ${number(max)}`);
   const plotW = width - left - right, plotH = height - top - bottom;
   const bar = plotW / Math.max(levels.length, 1);
+  // Height of a count on the log scale: 1 at the bottom, 10^decades at the top.
+  const scale = count => (count >= 1 ? plotH * Math.log10(count) / decades : 0);
   const add = (name, attributes, text) => {
     const node = document.createElementNS(SVG_NS, name);
     for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
@@ -48,22 +63,28 @@ function chart(levels, width) {
     svg.appendChild(node);
     return node;
   };
-  const label = { 'font-size': font, fill: '#6b5b4a' };
-  ticks.forEach((tick, i) => {
-    const y = top + plotH * (1 - i / 2);
-    add('line', { x1: left, x2: width - right, y1: y, y2: y, stroke: '#eadfcd' });
-    add('text', { ...label, x: left - 6, y: y + font / 3, 'text-anchor': 'end' }, number(tick));
+  const label = { 'font-size': font, fill: INK };
+  // Tick labels far enough apart for their text.
+  const tickEvery = Math.max(1, Math.ceil((decades + 1) * font * 1.4 / plotH));
+  ticks.forEach(tick => {
+    const y = top + plotH - plotH * tick / decades;
+    add('line', { x1: left, x2: width - right, y1: y, y2: y, stroke: GRID });
+    if (tick % tickEvery === 0) {
+      add('text', { ...label, x: left - 6, y: y + font / 3, 'text-anchor': 'end', class: 'tick' }, power(tick));
+    }
   });
   levels.forEach((level, i) => {
-    const h = plotH * level.enqueued / max;
+    const h = scale(level.enqueued);
     add('rect', { x: left + i * bar + bar * 0.12, y: top + plotH - h, width: bar * 0.76, height: h,
-      fill: '#d49a5a', rx: Math.min(3, bar / 4) }).appendChild(
+      fill: BARS }).appendChild(
       Object.assign(document.createElementNS(SVG_NS, 'title'),
         { textContent: `depth ${level.depth}: ${number(level.enqueued)} enqueued, ${number(level.examined)} examined` }));
   });
   const points = levels.map((level, i) =>
-    `${left + (i + 0.5) * bar},${top + plotH - plotH * level.examined / max}`).join(' ');
-  add('polyline', { points, fill: 'none', stroke: '#8a3b1f', 'stroke-width': 2 });
+    `${left + (i + 0.5) * bar},${top + plotH - scale(level.examined)}`).join(' ');
+  add('polyline', { points, fill: 'none', stroke: LINE, 'stroke-width': 2 });
+  add('line', { x1: left, x2: left, y1: top, y2: top + plotH, stroke: INK });
+  add('line', { x1: left, x2: width - right, y1: top + plotH, y2: top + plotH, stroke: INK });
   // Depth labels far enough apart for their text.
   const every = Math.max(1, Math.ceil(levels.length / Math.max(1, Math.floor(plotW / (font * 2.6)))));
   levels.forEach((level, i) => {
@@ -75,10 +96,10 @@ function chart(levels, width) {
     'depth (moves from the start)');
   add('text', { ...label, x: 0, y: 0, 'text-anchor': 'middle', class: 'axis-title',
     transform: `translate(${font} ${top + plotH / 2}) rotate(-90)` }, 'positions');
-  add('rect', { x: left + 8, y: 6, width: 12, height: 12, fill: '#d49a5a' });
-  add('text', { ...label, x: left + 25, y: 16, fill: '#2b2118' }, 'enqueued');
-  add('line', { x1: left + 95, x2: left + 111, y1: 12, y2: 12, stroke: '#8a3b1f', 'stroke-width': 2 });
-  add('text', { ...label, x: left + 116, y: 16, fill: '#2b2118' }, 'examined');
+  add('rect', { x: left + 8, y: 6, width: 12, height: 12, fill: BARS });
+  add('text', { ...label, x: left + 25, y: 16 }, 'enqueued');
+  add('line', { x1: left + 95, x2: left + 111, y1: 12, y2: 12, stroke: LINE, 'stroke-width': 2 });
+  add('text', { ...label, x: left + 116, y: 16 }, 'examined');
   return svg;
 }
 

@@ -6,7 +6,7 @@
 
 use super::flows::{card, hash, solution};
 use super::page::*;
-use serde_json::{json, Value};
+use serde_json::json;
 use unblocker_web::Config;
 
 /// What sticks out of the page sideways, which button labels wrap, and which
@@ -119,7 +119,7 @@ const PLAY: &[&str] = &[
     "play-optimum",
 ];
 
-/// The statistics chart: titled axes, labels with thousands separators, no
+/// The statistics chart: titled axes, a log axis ticked at powers of ten, no
 /// label outside the chart or on top of another, text at least 11.5 px.
 async fn check_chart(page: &Page) {
     let chart = page
@@ -137,6 +137,7 @@ async fn check_chart(page: &Page) {
                smallest: Math.min(...texts.map(t => parseFloat(getComputedStyle(t).fontSize) * scale)),
                titles: [...svg.querySelectorAll('.axis-title')].map(t => t.textContent),
                labels: texts.map(t => t.textContent),
+               ticks: [...svg.querySelectorAll('text.tick')].map(t => t.textContent),
                depths: depths.length,
              };")
         .await;
@@ -152,13 +153,16 @@ async fn check_chart(page: &Page) {
         chart["titles"],
         json!(["depth (moves from the start)", "positions"])
     );
-    let separated = chart["labels"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(Value::as_str)
-        .any(|l| l.len() > 4 && l.split(',').skip(1).all(|g| g.len() == 3) && l.contains(','));
-    assert!(separated, "thousands separators: {chart}");
+    // The count axis is logarithmic, ticked at powers of ten written as the
+    // report's charts write them, from 1 up past the largest count.
+    let ticks = chart["ticks"].as_array().unwrap();
+    let powers = ["1", "10", "100", "1k", "10k", "100k", "1M", "10M", "100M"];
+    assert!(ticks.len() >= 2, "{size}: {chart}");
+    assert!(
+        ticks.iter().all(|t| powers.contains(&t.as_str().unwrap())),
+        "{size}: {chart}"
+    );
+    assert_eq!(ticks[0], "1", "{size}: {chart}");
 }
 
 /// Every view of card 1 (and 横刀立马's Klotski board in Watch and Stats).
