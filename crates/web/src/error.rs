@@ -23,7 +23,7 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    /// The message is cut at [`MAX_MESSAGE_CHARS`]: whatever a message
+    /// The message is cut at 300 characters: whatever a message
     /// quotes of a request, the answer stays short.
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         let mut message = message.into();
