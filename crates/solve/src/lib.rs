@@ -7,7 +7,7 @@
 //! [`analyze`] work on any [`unblocker_engine::Space`]. Their answers read
 //! the same everywhere as JSON ([`json`]). Reading puzzles, solving lists
 //! of them and the text answers are `unblocker-batch`'s: this crate reads
-//! no files.
+//! no puzzle files.
 
 mod algorithm;
 mod analysis;
