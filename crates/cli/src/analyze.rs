@@ -2,8 +2,8 @@
 
 use crate::input::{load, metric_for, PuzzleArgs};
 use crate::solve::MemoryArgs;
+use unblocker_batch::text::AnalysisText;
 use unblocker_solve::json::AnalyzeJson;
-use unblocker_solve::text::AnalysisText;
 use unblocker_solve::{Control, MemoryBudget, Solver};
 
 #[derive(clap::Args)]

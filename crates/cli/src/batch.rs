@@ -1,14 +1,14 @@
 //! `unblocker batch`: solve every puzzle of a file, optionally checking the
 //! file's own answers. The file formats are `unblocker_model::collection`'s,
-//! the solving and checking `unblocker_solve::batch`'s.
+//! the solving and checking `unblocker_batch::batch`'s.
 
 use crate::input::{board_message, PuzzleOptions};
 use crate::solve::solve_message;
 use std::path::PathBuf;
+use unblocker_batch::batch::{Batch, BatchOptions, Failure, Shown};
+use unblocker_batch::input::entries;
 use unblocker_model::collection::EntryError;
 use unblocker_model::Metric;
-use unblocker_solve::batch::{Batch, BatchOptions, Failure, Shown};
-use unblocker_solve::input::entries;
 use unblocker_solve::MemoryBudget;
 
 #[derive(clap::Args)]

@@ -1,8 +1,8 @@
 //! `solve --play`: step through a solution in the terminal.
 
 use std::io::{BufRead, Write};
+use unblocker_batch::text::PlayText;
 use unblocker_model::Board;
-use unblocker_solve::text::PlayText;
 use unblocker_solve::{replay, Report};
 
 pub fn run(start: &Board, report: &Report, color: bool) -> Result<u8, String> {

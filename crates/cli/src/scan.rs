@@ -3,9 +3,9 @@
 
 use crate::color::ColorChoice;
 use std::path::PathBuf;
+use unblocker_batch::input::read_file_bytes;
 use unblocker_model::drawing::draw;
 use unblocker_model::Metric;
-use unblocker_solve::input::read_file_bytes;
 
 #[derive(clap::Args)]
 #[command(

@@ -2,10 +2,10 @@
 
 use crate::color::ColorChoice;
 use crate::input::{load, metric_for, PuzzleArgs};
+use unblocker_batch::text::SolutionText;
 use unblocker_model::Metric;
 use unblocker_solve::json::SolveJson;
 use unblocker_solve::memory::{self, MemoryBudget};
-use unblocker_solve::text::SolutionText;
 use unblocker_solve::{
     Algorithm, Heuristic, HeuristicError, SolveError, SolveOptions, Solver, Verdict,
 };

@@ -5,10 +5,10 @@ use crate::charts::ChartError;
 use std::collections::BTreeMap;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
+use unblocker_batch::input::{self, InputError};
 use unblocker_model::collection::{self, EntryError};
 use unblocker_model::format::ParseOptions;
 use unblocker_model::{Board, BoardError};
-use unblocker_solve::input::{self, InputError};
 use unblocker_solve::SolveError;
 
 /// The study's puzzle set and the ThinkFun cards, in the data directory.

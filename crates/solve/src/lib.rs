@@ -5,31 +5,27 @@
 //! and keeps reusable search memory, so a batch can solve puzzle after
 //! puzzle without allocating. The generic functions [`solve()`] and
 //! [`analyze`] work on any [`unblocker_engine::Space`]. Their answers read
-//! the same everywhere: as JSON ([`json`]) or as text ([`text`]).
-//! [`batch`] solves and checks every puzzle of a file; [`input`] reads the
-//! puzzles a user names.
+//! the same everywhere as JSON ([`json`]). Reading puzzles, solving lists
+//! of them and the text answers are `unblocker-batch`'s: this crate reads
+//! no puzzle files.
 
 mod algorithm;
 mod analysis;
-pub mod batch;
 mod best_first;
 mod bfs;
 mod bidir;
 mod control;
 mod deepening;
 mod depth_first;
-pub mod input;
 pub mod json;
 mod kept;
 pub mod memory;
-mod ordered;
 mod solution;
 mod solve;
 mod solver;
 mod stats;
 mod sweep;
 mod table;
-pub mod text;
 
 pub use algorithm::Algorithm;
 pub use analysis::{analyze, Analysis};

@@ -2,9 +2,9 @@
 //! every entry's solve and check, shown as `unblocker batch --check --json`
 //! shows them; and the batch files of the regression corpus.
 
+use unblocker_batch::batch::{solve_entry, BatchOptions, Shown};
 use unblocker_fuzz::corpus::{self, Kind};
 use unblocker_model::collection;
-use unblocker_solve::batch::{solve_entry, BatchOptions, Shown};
 use unblocker_solve::{Algorithm, MemoryBudget, SolveOptions, Solver};
 
 fn check(bytes: &[u8]) -> Result<(), String> {

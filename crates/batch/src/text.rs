@@ -4,14 +4,14 @@
 //! component. Each is a [`Display`] value, so a terminal, a file or a page
 //! can show the same words.
 
-use crate::json::AnalyzeJson;
-use crate::solution::replay;
-use crate::solve::{Report, Verdict};
-use crate::stats::Stats;
-use crate::Algorithm;
 use std::fmt::{self, Display, Formatter};
 use unblocker_model::drawing::draw;
 use unblocker_model::{format, Board, Game, Metric};
+use unblocker_solve::json::AnalyzeJson;
+use unblocker_solve::replay;
+use unblocker_solve::Algorithm;
+use unblocker_solve::Stats;
+use unblocker_solve::{Report, Verdict};
 
 /// One stop of a solution played move by move: the title (the start, or
 /// the move just made), the board `at` that many moves with the moved piece
@@ -233,7 +233,7 @@ impl Display for AnalysisText<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{SolveOptions, Solver};
+    use unblocker_solve::{SolveOptions, Solver};
 
     #[test]
     fn play_keys_step_back_and_forth_and_end_after_the_last_move() {

@@ -3,13 +3,13 @@
 //! own answers and shown in file order as soon as it is ready, and the run
 //! summed up.
 
-use crate::json::SolveJson;
-use crate::{Algorithm, Report, SolveError, SolveOptions, Solver, Verdict};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::time::Instant;
 use unblocker_model::collection::{Entry, EntryError};
 use unblocker_model::{format, Board, Metric};
+use unblocker_solve::json::SolveJson;
+use unblocker_solve::{Algorithm, Report, SolveError, SolveOptions, Solver, Verdict};
 
 /// How to solve and check the entries.
 #[derive(Clone)]
