@@ -16,7 +16,9 @@ use unblocker_web::{Config, Connections, Limits, LimitsError};
         kept-alive connection closes after 10 s), a request body may stall at most 10 s between \
         two pieces, and a response the client does not read for 30 s ends its connection. At \
         most --max-connections connections are held at once (fewer if the open-file limit \
-        leaves no room); more wait until one closes.",
+        leaves no room); more wait until one closes. A URI longer than 8 KiB gets 414 and \
+        headers longer than 16 KiB get 431; a request head past 64 KiB or 100 header lines is \
+        refused by the HTTP layer itself.",
     after_help = "Examples:\n  unblocker serve\n  unblocker serve --lan\n  \
         unblocker serve --port 9000 --host 0.0.0.0\n  \
         unblocker serve --max-solves 4 --timeout 10 --max-memory 2G"

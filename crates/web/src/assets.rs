@@ -5,7 +5,8 @@
 //! no-cache`) and gets 304 without the body when it is still current.
 //! Text is sent gzip- or brotli-compressed when the browser accepts it.
 
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
+use crate::error::ApiError;
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 use std::sync::LazyLock;
@@ -93,14 +94,27 @@ fn current(headers: &HeaderMap, tag: &HeaderValue) -> bool {
         .any(|candidate| candidate == wanted || candidate == "*")
 }
 
-async fn asset(uri: Uri, headers: HeaderMap) -> Response {
+/// The page's files: GET and HEAD only; another method gets a JSON 405
+/// with `Allow`, as the API's routes do.
+async fn asset(method: Method, uri: Uri, headers: HeaderMap) -> Response {
     let path = match uri.path() {
         "/index.html" => "/",
         path => path,
     };
     let Some(index) = ASSETS.iter().position(|(p, _, _)| *p == path) else {
-        return (StatusCode::NOT_FOUND, "not found").into_response();
+        return ApiError::new(StatusCode::NOT_FOUND, "not found").into_response();
     };
+    if !matches!(method, Method::GET | Method::HEAD) {
+        let refusal = ApiError::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            format!("{path} is a file of the page: it takes GET and HEAD only"),
+        );
+        return (
+            [(header::ALLOW, HeaderValue::from_static("GET, HEAD"))],
+            refusal,
+        )
+            .into_response();
+    }
     let (_, content_type, bytes) = ASSETS[index];
     let tag = ETAGS[index].clone();
     let revalidate = (header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));

@@ -5,6 +5,14 @@
 //! an idle keep-alive connection), a request body that stalls for
 //! `body_timeout` fails, and a response the client does not read for
 //! `write_timeout` ends its connection.
+//!
+//! hyper reads a request's head within [`HEAD_BYTES`] and [`MAX_HEADERS`]
+//! header lines, above the guard's own limits ([`crate::guard`]), so that a
+//! long URI or header gets the guard's JSON 414 or 431 with the security
+//! headers. hyper still answers by itself, with an empty body and no
+//! headers of ours, a head it cannot parse (400), one past these limits
+//! (431) and a URI past its fixed 65,534 bytes (414): it writes those
+//! before any service is called, with no hook to change them.
 
 use axum::Router;
 use hyper::server::conn::http1;
@@ -21,6 +29,12 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tokio::time::Sleep;
 use tower_http::timeout::RequestBodyTimeout;
+
+/// The most bytes hyper reads of a request's head (request line and
+/// headers).
+pub const HEAD_BYTES: usize = 64 * 1024;
+/// The most header lines hyper reads in a request.
+pub const MAX_HEADERS: usize = 100;
 
 /// How long a connection may take and how many there may be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,6 +107,8 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Connections) -> i
             let connection = http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(limits.header_timeout)
+                .max_header_size(HEAD_BYTES)
+                .max_headers(MAX_HEADERS)
                 .serve_connection(io, service);
             // A connection's failure (a timeout, a reset) is its own.
             let _ = connection.await;

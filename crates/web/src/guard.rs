@@ -1,7 +1,8 @@
 //! Safety of a server on the user's own machine: any page the user visits
 //! could otherwise make it solve and scan. Refuses requests for a host name
 //! it does not serve (DNS rebinding), cross-origin state-changing requests,
-//! and bodies a cross-site form could send; adds the page's security headers.
+//! and bodies a cross-site form could send, and a URI or header longer than
+//! [`MAX_URI_BYTES`] or [`MAX_HEADER_BYTES`]; adds the page's security headers.
 
 use crate::error::ApiError;
 use axum::extract::{Request, State};
@@ -15,6 +16,11 @@ use std::sync::Arc;
 const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
     style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; manifest-src 'self'; base-uri 'none'; \
     form-action 'none'; frame-ancestors 'none'";
+
+/// The longest URI (path and query) answered; a longer one gets 414.
+pub const MAX_URI_BYTES: usize = 8 * 1024;
+/// The most header bytes (names and values) answered; more get 431.
+pub const MAX_HEADER_BYTES: usize = 16 * 1024;
 
 /// The `Host` values the server answers to.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -79,6 +85,10 @@ pub enum Refusal {
         unblocker_model::quote(got)
     )]
     ContentType { got: String, expected: &'static str },
+    #[error("the URI is {0} bytes long; at most {MAX_URI_BYTES} are answered")]
+    UriTooLong(usize),
+    #[error("the headers are {0} bytes long; at most {MAX_HEADER_BYTES} are answered")]
+    HeadersTooLarge(usize),
 }
 
 impl Refusal {
@@ -87,6 +97,8 @@ impl Refusal {
             Refusal::Host { .. } => StatusCode::MISDIRECTED_REQUEST,
             Refusal::CrossOrigin(_) => StatusCode::FORBIDDEN,
             Refusal::ContentType { .. } => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Refusal::UriTooLong(_) => StatusCode::URI_TOO_LONG,
+            Refusal::HeadersTooLarge(_) => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
         }
     }
 }
@@ -100,12 +112,7 @@ impl From<Refusal> for ApiError {
 /// The middleware: checks a request, then adds the security headers to
 /// whatever answers it (a refusal included).
 pub async fn guard(State(hosts): State<Arc<Hosts>>, request: Request, next: Next) -> Response {
-    let mut response = match check(
-        &hosts,
-        request.method(),
-        request.uri().path(),
-        request.headers(),
-    ) {
+    let mut response = match check(&hosts, &request) {
         Ok(()) => next.run(request).await,
         Err(refusal) => ApiError::from(refusal).into_response(),
     };
@@ -122,7 +129,22 @@ pub async fn guard(State(hosts): State<Arc<Hosts>>, request: Request, next: Next
 }
 
 /// Every rule a request must pass.
-fn check(hosts: &Hosts, method: &Method, path: &str, headers: &HeaderMap) -> Result<(), Refusal> {
+fn check(hosts: &Hosts, request: &Request) -> Result<(), Refusal> {
+    let (method, path, headers) = (request.method(), request.uri().path(), request.headers());
+    let uri = request
+        .uri()
+        .path_and_query()
+        .map_or(0, |p| p.as_str().len());
+    if uri > MAX_URI_BYTES {
+        return Err(Refusal::UriTooLong(uri));
+    }
+    let header_bytes: usize = headers
+        .iter()
+        .map(|(name, value)| name.as_str().len() + value.len() + 4)
+        .sum();
+    if header_bytes > MAX_HEADER_BYTES {
+        return Err(Refusal::HeadersTooLarge(header_bytes));
+    }
     let host = text(headers, header::HOST).unwrap_or_default();
     hosts.admit(host)?;
     if matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {

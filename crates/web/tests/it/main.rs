@@ -10,3 +10,4 @@ mod connections;
 mod guard;
 mod icons;
 mod load;
+mod requests;

@@ -1,0 +1,91 @@
+//! Requests the server will not take: a URI or headers too long get the
+//! guard's JSON 414 or 431 with the security headers, and the page's files
+//! answer a method other than GET or HEAD with a JSON 405 naming `Allow`.
+
+use crate::common;
+use serde_json::Value;
+use unblocker_web::guard::{MAX_HEADER_BYTES, MAX_URI_BYTES};
+
+/// The status, the headers and the body (JSON) of `request`.
+async fn answer(request: reqwest::RequestBuilder) -> (u16, reqwest::header::HeaderMap, Value) {
+    let answer = request.send().await.unwrap();
+    let status = answer.status().as_u16();
+    let headers = answer.headers().clone();
+    let text = answer.text().await.unwrap();
+    let json = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    (status, headers, json)
+}
+
+/// A JSON error answer carrying the page's security headers.
+fn assert_guarded_error(headers: &reqwest::header::HeaderMap, json: &Value) {
+    assert_eq!(headers["content-type"], "application/json");
+    assert_eq!(headers["x-content-type-options"], "nosniff");
+    assert_eq!(headers["x-frame-options"], "DENY");
+    assert!(headers.contains_key("content-security-policy"));
+    assert!(json["error"].is_string(), "{json}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_uri_or_header_gets_a_guarded_json_answer() {
+    let base = common::start_default().await;
+    let client = reqwest::Client::new();
+    let long_query = "x".repeat(MAX_URI_BYTES);
+    let (status, headers, json) =
+        answer(client.get(format!("{base}/api/health?{long_query}"))).await;
+    assert_eq!(status, 414, "{json}");
+    assert_guarded_error(&headers, &json);
+
+    let (status, headers, json) = answer(
+        client
+            .get(format!("{base}/api/health"))
+            .header("x-padding", "y".repeat(MAX_HEADER_BYTES)),
+    )
+    .await;
+    assert_eq!(status, 431, "{json}");
+    assert_guarded_error(&headers, &json);
+
+    // Just under both limits is answered.
+    let (status, _, json) = answer(
+        client
+            .get(format!(
+                "{base}/api/health?{}",
+                "x".repeat(MAX_URI_BYTES / 2)
+            ))
+            .header("x-padding", "y".repeat(MAX_HEADER_BYTES / 2)),
+    )
+    .await;
+    assert_eq!(status, 200, "{json}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_takes_get_and_head_only() {
+    let base = common::start_default().await;
+    let client = reqwest::Client::new();
+    for path in [
+        "/",
+        "/index.html",
+        "/app.css",
+        "/js/main.js",
+        "/icon-192.png",
+    ] {
+        for method in ["POST", "PUT", "DELETE", "PATCH"] {
+            let (status, headers, json) = answer(
+                client
+                    .request(method.parse().unwrap(), format!("{base}{path}"))
+                    .header("content-type", "application/json")
+                    .body("{}"),
+            )
+            .await;
+            assert_eq!(status, 405, "{method} {path}: {json}");
+            assert_eq!(headers["allow"], "GET, HEAD", "{method} {path}");
+            assert_guarded_error(&headers, &json);
+        }
+        let page = client.get(format!("{base}{path}")).send().await.unwrap();
+        assert_eq!(page.status().as_u16(), 200, "GET {path}");
+        let head = client.head(format!("{base}{path}")).send().await.unwrap();
+        assert_eq!(head.status().as_u16(), 200, "HEAD {path}");
+    }
+    let (status, headers, json) = answer(client.get(format!("{base}/nothing.js"))).await;
+    assert_eq!(status, 404);
+    assert_guarded_error(&headers, &json);
+}
