@@ -5,6 +5,7 @@ mod answers;
 mod api;
 mod assets;
 mod browser;
+mod cancel;
 mod common;
 mod connections;
 mod guard;
