@@ -47,6 +47,21 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<DynamicImage, ScanError> {
     DynamicImage::from_decoder(decoder).map_err(damaged)
 }
 
+/// The bytes a scan of `bytes` holds at its peak, from the picture's
+/// header alone: the decoded pixels and an 8-bit RGB copy of them (the
+/// working copy, or the debug overlay's). `None` when the header cannot be
+/// read (the scan then fails before decoding anything).
+pub fn peak_bytes(bytes: &[u8]) -> Option<u64> {
+    let decoder = ImageReader::new(Cursor::new(bytes))
+        .with_guessed_format()
+        .ok()?
+        .into_decoder()
+        .ok()?;
+    let (width, height) = decoder.dimensions();
+    let rgb = u64::from(width) * u64::from(height) * 3;
+    Some(decoder.total_bytes().saturating_add(rgb))
+}
+
 fn damaged(e: image::ImageError) -> ScanError {
     match e {
         image::ImageError::Limits(_) => ScanError::Damaged(format!(

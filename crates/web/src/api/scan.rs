@@ -2,6 +2,7 @@
 //! the first file of a multipart form; the answer is `scan --json`'s object
 //! (`board`, `exit`, `confidence`, `exit_assumed`), or 422 with the reason
 //! and the scanner's debug overlay (a base64 PNG) when no board could be read.
+//! The decoded picture is charged to the memory budget for the whole scan.
 
 use crate::error::ApiError;
 use crate::jobs::{finish, Budget, Jobs};
@@ -13,6 +14,7 @@ use base64::Engine;
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::Instant;
+use unblocker_solve::memory::Charge;
 use unblocker_solve::{Control, SearchProgress, StopReason};
 
 pub async fn scan(
@@ -25,6 +27,7 @@ pub async fn scan(
             "send the screenshot's bytes (PNG, JPEG, GIF or WebP) as the request body",
         ));
     }
+    let charge = charge_decoding(&jobs, &bytes)?;
     // Scans share the solve slots: both are CPU work off the runtime.
     let budget = Budget {
         timeout: jobs.limits.timeout,
@@ -34,6 +37,8 @@ pub async fn scan(
     // guard raises the cancel flag) or its time runs out.
     let (handle, _cancel_on_drop) = jobs
         .start(budget, None, move |control| {
+            // Held until the scan's thread ends, even when its client left.
+            let _charge = charge;
             let started = Instant::now();
             let stop = || stopped(control, started).is_some();
             read(&bytes, &stop).map_err(|e| match stopped(control, started) {
@@ -46,6 +51,34 @@ pub async fn scan(
         })
         .await?;
     finish(handle).await.map(Json)
+}
+
+/// Charges the decoding of `bytes` to the server's memory budget: 413 when
+/// the whole budget could not hold it, 503 when it cannot now.
+fn charge_decoding(jobs: &Jobs, bytes: &[u8]) -> Result<Charge, ApiError> {
+    let budget = jobs.memory();
+    let mut charge = Charge::new(&budget);
+    let Some(need) = unblocker_scan::peak_bytes(bytes) else {
+        return Ok(charge);
+    };
+    if need > budget.limit() {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the picture takes {need} bytes decoded, over the server's memory budget ({} bytes)",
+                budget.limit()
+            ),
+        ));
+    }
+    if !charge.hold(need) {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the server's memory budget cannot hold this picture decoded ({need} bytes) now; try again shortly"
+            ),
+        ));
+    }
+    Ok(charge)
 }
 
 /// The body, or the first part of a multipart form (empty when it has none).

@@ -125,24 +125,36 @@ fn white_png(width: u32, height: u32) -> Vec<u8> {
     png.into_inner()
 }
 
+/// Scans `png` (sent as `image/png`).
+async fn scan(base: &str, png: Vec<u8>) -> reqwest::Response {
+    reqwest::Client::new()
+        .post(format!("{base}/api/scan"))
+        .header("content-type", "image/png")
+        .body(png)
+        .send()
+        .await
+        .unwrap()
+}
+
+/// A server whose memory budget is `max_memory` bytes.
+async fn with_memory(max_memory: u64) -> String {
+    common::start(unblocker_web::Limits {
+        max_memory,
+        ..unblocker_web::Limits::default()
+    })
+    .await
+}
+
 /// A failed scan carries its debug overlay when it is small, and says it
 /// left it out when it is not (a long thin picture's overlay is megabytes).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_failed_scan_carries_its_overlay_only_when_it_is_small() {
     let base = common::start_default().await;
-    let client = reqwest::Client::new();
-    let scan = |png: Vec<u8>| {
-        client
-            .post(format!("{base}/api/scan"))
-            .header("content-type", "image/png")
-            .body(png)
-            .send()
-    };
-    let small = scan(white_png(64, 64)).await.unwrap();
+    let small = scan(&base, white_png(64, 64)).await;
     assert_eq!(small.status(), 422);
     let json: Value = small.json().await.unwrap();
     assert!(json["overlay"].is_string(), "{json}");
-    let tall = scan(white_png(1, 4_000_000)).await.unwrap();
+    let tall = scan(&base, white_png(1, 4_000_000)).await;
     assert_eq!(tall.status(), 422);
     let text = tall.text().await.unwrap();
     assert!(text.len() < 4096, "{} bytes", text.len());
@@ -163,15 +175,8 @@ async fn a_scan_stops_at_its_time_limit() {
         ..unblocker_web::Limits::default()
     })
     .await;
-    let client = reqwest::Client::new();
     for _ in 0..3 {
-        let answer = client
-            .post(format!("{base}/api/scan"))
-            .header("content-type", "image/png")
-            .body(white_png(640, 480))
-            .send()
-            .await
-            .unwrap();
+        let answer = scan(&base, white_png(640, 480)).await;
         assert_eq!(answer.status(), 503);
         let json: Value = answer.json().await.unwrap();
         assert_eq!(json["error"], "the scan was stopped: time limit reached");
@@ -182,11 +187,7 @@ async fn a_scan_stops_at_its_time_limit() {
 /// body the budget cannot hold gets 503, and the charge is given back.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_request_body_is_charged_to_the_memory_budget() {
-    let base = common::start(unblocker_web::Limits {
-        max_memory: 1 << 20,
-        ..unblocker_web::Limits::default()
-    })
-    .await;
+    let base = with_memory(1 << 20).await;
     let client = reqwest::Client::new();
     let padding = " ".repeat(2 << 20);
     let body = format!(r#"{{"puzzle":"{CARD1}"{padding}}}"#);
@@ -209,4 +210,27 @@ async fn a_request_body_is_charged_to_the_memory_budget() {
         .await
         .unwrap();
     assert_eq!(health["memory_in_use_bytes"], 0);
+}
+
+/// A scan charges its decoded picture to the memory budget, from the
+/// picture's header before decoding: a picture the whole budget cannot hold
+/// gets 413, a small one is scanned, and the charge is given back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_scan_charges_its_decoded_picture_to_the_memory_budget() {
+    let base = with_memory(4 << 20).await;
+    // 2,000 × 2,000 grey pixels: 4 MB decoded plus 12 MB as RGB, from a
+    // file of a few kilobytes.
+    let large = white_png(2000, 2000);
+    assert!(large.len() < 100_000, "{} bytes", large.len());
+    let answer = scan(&base, large).await;
+    assert_eq!(answer.status(), 413);
+    let json: Value = answer.json().await.unwrap();
+    assert_eq!(
+        json["error"],
+        "the picture takes 16000000 bytes decoded, over the server's memory budget (4194304 bytes)"
+    );
+    let answer = scan(&base, white_png(64, 64)).await;
+    assert_eq!(answer.status(), 422, "a small picture is scanned");
+    let (_, health) = common::get(&base, "/api/health").await;
+    assert_eq!(health["memory_in_use_bytes"], 0, "{health}");
 }
