@@ -22,7 +22,7 @@ pub mod lan;
 mod limits;
 mod request;
 
-pub use connections::Connections;
+pub use connections::{Connections, HEAD_BYTES};
 pub use error::{ApiError, ServeError};
 pub use guard::Hosts;
 pub use limits::{Config, Limits, LimitsError};

@@ -1,10 +1,14 @@
 //! Requests the server will not take: a URI or headers too long get the
 //! guard's JSON 414 or 431 with the security headers, and the page's files
 //! answer a method other than GET or HEAD with a JSON 405 naming `Allow`.
+//! Past the HTTP layer's own limits, hyper answers by itself.
 
 use crate::common;
 use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
 use unblocker_web::guard::{MAX_HEADER_BYTES, MAX_URI_BYTES};
+use unblocker_web::HEAD_BYTES;
 
 /// The status, the headers and the body (JSON) of `request`.
 async fn answer(request: reqwest::RequestBuilder) -> (u16, reqwest::header::HeaderMap, Value) {
@@ -88,4 +92,30 @@ async fn the_page_takes_get_and_head_only() {
     let (status, headers, json) = answer(client.get(format!("{base}/nothing.js"))).await;
     assert_eq!(status, 404);
     assert_guarded_error(&headers, &json);
+}
+
+/// What the server sends back on a fresh connection to `raw` bytes.
+async fn raw_answer(address: &str, raw: &[u8]) -> String {
+    let mut stream = TcpStream::connect(address).await.unwrap();
+    stream.write_all(raw).await.unwrap();
+    let mut text = Vec::new();
+    // hyper closes the connection after its own answer.
+    let _ = stream.read_to_end(&mut text).await;
+    String::from_utf8_lossy(&text).into_owned()
+}
+
+/// Past hyper's own limits (a head over `HEAD_BYTES`) or on a request line
+/// it cannot parse, hyper answers by itself: 431 and 400, empty.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn past_the_http_layers_limits_hyper_answers_by_itself() {
+    let base = common::start_default().await;
+    let address = base.trim_start_matches("http://");
+    let padding = "y".repeat(HEAD_BYTES);
+    let huge =
+        format!("GET /api/health HTTP/1.1\r\nhost: {address}\r\nx-padding: {padding}\r\n\r\n");
+    let text = raw_answer(address, huge.as_bytes()).await;
+    assert!(text.starts_with("HTTP/1.1 431 "), "{text}");
+    let text = raw_answer(address, b"NOT A REQUEST\r\n\r\n").await;
+    assert!(text.starts_with("HTTP/1.1 400 "), "{text}");
+    assert!(text.contains("content-length: 0"), "{text}");
 }
