@@ -16,9 +16,12 @@ use unblocker_web::{Config, Connections, Limits, LimitsError};
         kept-alive connection closes after 10 s), a request body may stall at most 10 s between \
         two pieces, and a response the client does not read for 30 s ends its connection. At \
         most --max-connections connections are held at once (fewer if the open-file limit \
-        leaves no room); more wait until one closes. A URI longer than 8 KiB gets 414 and \
-        headers longer than 16 KiB get 431; a request head past 64 KiB or 100 header lines is \
-        refused by the HTTP layer itself.",
+        leaves no room, or if a quarter of --max-memory cannot set 96 KiB aside for each); \
+        more wait until one closes. A URI longer than 8 KiB gets 414 and \
+        headers longer than 16 KiB get 431, and so does a request head past 64 KiB or 100 \
+        header lines.\n\nRequest bodies, a scan's decoded picture and answers not yet sent are \
+        counted in --max-memory with the searches and the connections' share: what it cannot \
+        hold now gets 503.",
     after_help = "Examples:\n  unblocker serve\n  unblocker serve --lan\n  \
         unblocker serve --port 9000 --host 0.0.0.0\n  \
         unblocker serve --max-solves 4 --timeout 10 --max-memory 2G"
@@ -45,8 +48,9 @@ pub struct Args {
     /// Most positions one solve may examine.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
-    /// Connections held at once (default 4096, and at most the open-file
-    /// limit less 64); more wait until one closes.
+    /// Connections held at once (default 4096, at most the open-file limit
+    /// less 64 and what a quarter of --max-memory holds at 96 KiB each);
+    /// more wait until one closes.
     #[arg(long, value_name = "N")]
     pub max_connections: Option<usize>,
     #[command(flatten)]

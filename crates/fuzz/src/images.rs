@@ -253,3 +253,19 @@ pub fn bytes() -> BoxedStrategy<Vec<u8>> {
     ]
     .boxed()
 }
+
+/// A `side`×`side` grey PNG whose ICC profile, `profile` bytes of zeros,
+/// is stored compressed: the file is about a thousandth of what a decoder
+/// that inflates it allocates.
+pub fn icc_bomb(side: u32, profile: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut encoder = PngEncoder::new(&mut out);
+    encoder
+        .set_icc_profile(vec![0; profile])
+        .expect("a PNG takes an ICC profile");
+    let grey = vec![200u8; side as usize * side as usize];
+    encoder
+        .write_image(&grey, side, side, ExtendedColorType::L8)
+        .expect("encoding a small picture in memory");
+    out
+}

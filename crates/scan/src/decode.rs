@@ -8,13 +8,16 @@ use std::io::Cursor;
 /// The largest picture accepted, in pixels (50 megapixels).
 pub const MAX_PIXELS: u64 = 50_000_000;
 
-/// Decodes a PNG, JPEG, GIF or WebP file, refusing pictures over
-/// [`MAX_PIXELS`] from their header alone.
-pub(crate) fn decode(bytes: &[u8]) -> Result<DynamicImage, ScanError> {
-    if bytes.is_empty() {
-        return Err(ScanError::Empty);
-    }
-    let reader = ImageReader::new(Cursor::new(bytes))
+/// The most a decoder may hold besides the decoded pixels: the file's
+/// metadata (an ICC profile, text) and its own row buffers. A PNG's
+/// compressed ICC profile can claim hundreds of megabytes from a small file;
+/// past this the file is refused.
+pub const DECODER_BYTES: u64 = 16 << 20;
+
+/// A decoder for `bytes` with its header (and a PNG's metadata) read within
+/// [`DECODER_BYTES`].
+fn decoder(bytes: &[u8]) -> Result<impl ImageDecoder + '_, ScanError> {
+    let mut reader = ImageReader::new(Cursor::new(bytes))
         .with_guessed_format()
         .map_err(|e| ScanError::Damaged(e.to_string()))?;
     match reader.format() {
@@ -26,7 +29,20 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<DynamicImage, ScanError> {
         }
         Some(_) => {}
     }
-    let mut decoder = reader.into_decoder().map_err(damaged)?;
+    // The PNG decoder takes its limit for metadata and buffers here, once.
+    let mut limits = Limits::default();
+    limits.max_alloc = Some(DECODER_BYTES);
+    reader.limits(limits);
+    reader.into_decoder().map_err(damaged)
+}
+
+/// Decodes a PNG, JPEG, GIF or WebP file, refusing pictures over
+/// [`MAX_PIXELS`] from their header alone.
+pub(crate) fn decode(bytes: &[u8]) -> Result<DynamicImage, ScanError> {
+    if bytes.is_empty() {
+        return Err(ScanError::Empty);
+    }
+    let mut decoder = decoder(bytes)?;
     let (width, height) = decoder.dimensions();
     if u64::from(width) * u64::from(height) > MAX_PIXELS {
         return Err(ScanError::TooLarge {
@@ -41,25 +57,24 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<DynamicImage, ScanError> {
         )));
     }
     let mut limits = Limits::default();
-    // Room for the decoded pixels (up to 16 bits × 4 channels) and the decoder's buffers.
-    limits.max_alloc = Some(u64::from(width) * u64::from(height) * 8 + (64 << 20));
+    // The decoded pixels and the decoder's buffers.
+    limits.max_alloc = Some(decoder.total_bytes().saturating_add(DECODER_BYTES));
     decoder.set_limits(limits).map_err(damaged)?;
     DynamicImage::from_decoder(decoder).map_err(damaged)
 }
 
 /// The bytes a scan of `bytes` holds at its peak, from the picture's
-/// header alone: the decoded pixels and an 8-bit RGB copy of them (the
-/// working copy, or the debug overlay's). `None` when the header cannot be
-/// read (the scan then fails before decoding anything).
-pub fn peak_bytes(bytes: &[u8]) -> Option<u64> {
-    let decoder = ImageReader::new(Cursor::new(bytes))
-        .with_guessed_format()
-        .ok()?
-        .into_decoder()
-        .ok()?;
-    let (width, height) = decoder.dimensions();
-    let rgb = u64::from(width) * u64::from(height) * 3;
-    Some(decoder.total_bytes().saturating_add(rgb))
+/// header alone: the decoded pixels, an 8-bit RGB copy of them (the
+/// working copy, or the debug overlay's) and the decoder's own
+/// [`DECODER_BYTES`]; only those when the header cannot be read (the scan
+/// then fails before decoding the pixels).
+pub fn peak_bytes(bytes: &[u8]) -> u64 {
+    let pixels = decoder(bytes).map_or(0, |decoder| {
+        let (width, height) = decoder.dimensions();
+        let rgb = u64::from(width) * u64::from(height) * 3;
+        decoder.total_bytes().saturating_add(rgb)
+    });
+    pixels.saturating_add(DECODER_BYTES)
 }
 
 fn damaged(e: image::ImageError) -> ScanError {

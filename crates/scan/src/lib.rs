@@ -32,7 +32,7 @@ mod overlay;
 mod pieces;
 mod raster;
 
-pub use decode::{peak_bytes, MAX_PIXELS};
+pub use decode::{peak_bytes, DECODER_BYTES, MAX_PIXELS};
 pub use error::ScanError;
 pub use image::DynamicImage;
 

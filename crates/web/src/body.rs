@@ -1,5 +1,12 @@
 //! Request bodies, read whole before a handler runs, within
-//! [`Limits::max_body_bytes`](crate::Limits::max_body_bytes).
+//! [`Limits::max_body_bytes`](crate::Limits::max_body_bytes), and answers:
+//! both charged to the server's memory budget while they are held.
+//!
+//! An answer of known length stays charged until the connection has taken
+//! all of it (it is handed over in [`ANSWER_PIECE`] pieces, so a client that
+//! does not read keeps it charged); an answer the budget cannot hold becomes
+//! a 503. Streamed answers (`/api/solve/stream`) are produced only as fast
+//! as the client reads them.
 //!
 //! A body over the limit gets 413, but only after the rest of it has been
 //! read and dropped (up to [`DRAIN_BYTES`] more): a server that answers and
@@ -8,12 +15,14 @@
 //! 413 before the client reads it.
 
 use crate::error::ApiError;
-use axum::body::{Body, Bytes};
+use axum::body::{Body, Bytes, HttpBody};
 use axum::extract::{Request, State};
 use axum::http::{header, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
+use std::pin::Pin;
+use std::task::{Context, Poll};
 use unblocker_solve::memory::Charge;
 use unblocker_solve::MemoryBudget;
 
@@ -24,7 +33,7 @@ pub const DRAIN_BYTES: usize = 64 << 20;
 /// Middleware: buffers the body (≤ `limit` bytes) for the handler, charged
 /// to the server's memory `budget` until the handler has answered (503 when
 /// the budget cannot hold it), or answers 413 once the oversized body has
-/// been drained.
+/// been drained; then charges the answer ([`charge_answer`]).
 pub async fn read_whole(
     State((limit, budget)): State<(usize, MemoryBudget)>,
     request: Request,
@@ -43,9 +52,79 @@ pub async fn read_whole(
                 .run(Request::from_parts(parts, Body::from(bytes)))
                 .await;
             drop(charge);
-            response
+            charge_answer(response, &budget).await
         }
-        Err(error) => error.into_response(),
+        Err(error) => charge_answer(error.into_response(), &budget).await,
+    }
+}
+
+/// The size of the pieces an answer is handed to the connection in: the
+/// connection asks for the next one only when its buffer has room.
+pub const ANSWER_PIECE: usize = 16 << 10;
+
+/// `response` with its body (when its length is known) charged to `budget`
+/// until the connection has taken all of it, or a 503 when the budget cannot
+/// hold it now.
+async fn charge_answer(response: Response, budget: &MemoryBudget) -> Response {
+    let Some(length) = response.body().size_hint().exact() else {
+        return response;
+    };
+    let mut charge = Charge::new(budget);
+    if !charge.hold(length) {
+        return ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the server's memory budget cannot hold this answer ({length} bytes) now; try again shortly"
+            ),
+        )
+        .into_response();
+    }
+    let (parts, body) = response.into_parts();
+    // A body of known length is already in memory: this only joins its pieces.
+    match axum::body::to_bytes(body, usize::MAX).await {
+        Ok(rest) => Response::from_parts(
+            parts,
+            Body::new(Charged {
+                rest,
+                _charge: charge,
+            }),
+        ),
+        Err(e) => ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the answer could not be read: {e}"),
+        )
+        .into_response(),
+    }
+}
+
+/// An answer handed out in [`ANSWER_PIECE`] pieces, charged until dropped.
+struct Charged {
+    rest: Bytes,
+    /// Given back when the connection drops the body.
+    _charge: Charge,
+}
+
+impl HttpBody for Charged {
+    type Data = Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        _: &mut Context<'_>,
+    ) -> Poll<Option<Result<http_body::Frame<Bytes>, Self::Error>>> {
+        if self.rest.is_empty() {
+            return Poll::Ready(None);
+        }
+        let n = self.rest.len().min(ANSWER_PIECE);
+        Poll::Ready(Some(Ok(http_body::Frame::data(self.rest.split_to(n)))))
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.rest.is_empty()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        http_body::SizeHint::with_exact(self.rest.len() as u64)
     }
 }
 

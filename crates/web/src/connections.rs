@@ -9,11 +9,11 @@
 //! hyper reads a request's head within [`HEAD_BYTES`] and [`MAX_HEADERS`]
 //! header lines, above the guard's own limits ([`crate::guard`]), so that a
 //! long URI or header gets the guard's JSON 414 or 431 with the security
-//! headers. hyper still answers by itself, with an empty body and no
-//! headers of ours, a head it cannot parse (400), one past these limits
-//! (431) and a URI past its fixed 65,534 bytes (414): it writes those
-//! before any service is called, with no hook to change them.
+//! headers. What hyper refuses by itself (a head it cannot parse, one past
+//! these limits, a URI past its fixed 65,534 bytes) gets the same kind of
+//! answer from [`crate::unparsed`].
 
+use crate::unparsed::Unparsed;
 use axum::Router;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -35,6 +35,12 @@ use tower_http::timeout::RequestBodyTimeout;
 pub const HEAD_BYTES: usize = 64 * 1024;
 /// The most header lines hyper reads in a request.
 pub const MAX_HEADERS: usize = 100;
+
+/// What one connection may hold besides the request bodies and answers
+/// charged to the budget: hyper's read buffer (at most [`HEAD_BYTES`]) and
+/// room for its state and write queue. The connections' share of
+/// `--max-memory` is set aside at start ([`Connections::capped_by_memory`]).
+pub const CONNECTION_BYTES: u64 = 96 << 10;
 
 /// How long a connection may take and how many there may be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,10 +85,23 @@ impl Connections {
     }
 }
 
+impl Connections {
+    /// At most as many connections as a quarter of `max_memory` holds at
+    /// [`CONNECTION_BYTES`] each, and the bytes they are given.
+    pub fn capped_by_memory(self, max_memory: u64) -> (Connections, u64) {
+        let fit = usize::try_from(max_memory / 4 / CONNECTION_BYTES).unwrap_or(usize::MAX);
+        let max_connections = self.max_connections.min(fit).max(1);
+        let connections = Connections {
+            max_connections,
+            ..self
+        };
+        (connections, max_connections as u64 * CONNECTION_BYTES)
+    }
+}
+
 /// Serves `app` on `listener` within `limits` until accepting fails for
 /// good.
 pub async fn serve(listener: TcpListener, app: Router, limits: Connections) -> io::Result<()> {
-    let limits = limits.capped_by_descriptors();
     let slots = Arc::new(Semaphore::new(limits.max_connections));
     loop {
         let slot = slots
@@ -102,12 +121,16 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Connections) -> i
         };
         let service =
             TowerToHyperService::new(RequestBodyTimeout::new(app.clone(), limits.body_timeout));
-        let io = TokioIo::new(WriteDeadline::new(stream, limits.write_timeout));
+        let io = TokioIo::new(Unparsed::new(WriteDeadline::new(
+            stream,
+            limits.write_timeout,
+        )));
         tokio::spawn(async move {
             let connection = http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(limits.header_timeout)
                 .max_header_size(HEAD_BYTES)
+                .max_buf_size(HEAD_BYTES)
                 .max_headers(MAX_HEADERS)
                 .serve_connection(io, service);
             // A connection's failure (a timeout, a reset) is its own.

@@ -117,16 +117,19 @@ pub async fn guard(State(hosts): State<Arc<Hosts>>, request: Request, next: Next
         Err(refusal) => ApiError::from(refusal).into_response(),
     };
     let headers = response.headers_mut();
-    for (name, value) in [
-        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
-        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-        (header::REFERRER_POLICY, "no-referrer"),
-        (header::X_FRAME_OPTIONS, "DENY"),
-    ] {
+    for (name, value) in SECURITY_HEADERS {
         headers.insert(name, HeaderValue::from_static(value));
     }
     response
 }
+
+/// The headers every answer carries.
+pub(crate) const SECURITY_HEADERS: [(header::HeaderName, &str); 4] = [
+    (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+    (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    (header::REFERRER_POLICY, "no-referrer"),
+    (header::X_FRAME_OPTIONS, "DENY"),
+];
 
 /// Every rule a request must pass.
 fn check(hosts: &Hosts, request: &Request) -> Result<(), Refusal> {

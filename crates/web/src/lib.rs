@@ -21,8 +21,9 @@ pub mod jobs;
 pub mod lan;
 mod limits;
 mod request;
+mod unparsed;
 
-pub use connections::{Connections, HEAD_BYTES};
+pub use connections::{Connections, CONNECTION_BYTES, HEAD_BYTES};
 pub use error::{ApiError, ServeError};
 pub use guard::Hosts;
 pub use limits::{Config, Limits, LimitsError};
@@ -137,7 +138,12 @@ async fn serve_ready(
 ) -> Result<(), ServeError> {
     let address = listener.local_addr().map_err(ServeError::Address)?;
     config.hosts = Hosts::served_at(address);
-    let connections = config.connections;
+    // The connections' buffers come out of the memory budget first.
+    let (connections, held) = config
+        .connections
+        .capped_by_descriptors()
+        .capped_by_memory(config.limits.max_memory);
+    config.limits.max_memory = config.limits.max_memory.saturating_sub(held).max(1);
     let app = router(config)?;
     ready(address);
     connections::serve(listener, app, connections)

@@ -54,30 +54,33 @@ pub async fn scan(
 }
 
 /// Charges the decoding of `bytes` to the server's memory budget: 413 when
-/// the whole budget could not hold it, 503 when it cannot now.
+/// the whole budget could not hold it, 503 when it cannot now. The decoder's
+/// own bytes are charged first, since reading the header may take them.
 fn charge_decoding(jobs: &Jobs, bytes: &[u8]) -> Result<Charge, ApiError> {
     let budget = jobs.memory();
     let mut charge = Charge::new(&budget);
-    let Some(need) = unblocker_scan::peak_bytes(bytes) else {
-        return Ok(charge);
+    let mut hold = |need: u64| {
+        if need > budget.limit() {
+            return Err(ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "the picture takes {need} bytes decoded, over the server's memory budget ({} bytes)",
+                    budget.limit()
+                ),
+            ));
+        }
+        if !charge.hold(need) {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the server's memory budget cannot hold this picture decoded ({need} bytes) now; try again shortly"
+                ),
+            ));
+        }
+        Ok(())
     };
-    if need > budget.limit() {
-        return Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "the picture takes {need} bytes decoded, over the server's memory budget ({} bytes)",
-                budget.limit()
-            ),
-        ));
-    }
-    if !charge.hold(need) {
-        return Err(ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "the server's memory budget cannot hold this picture decoded ({need} bytes) now; try again shortly"
-            ),
-        ));
-    }
+    hold(unblocker_scan::DECODER_BYTES)?;
+    hold(unblocker_scan::peak_bytes(bytes))?;
     Ok(charge)
 }
 

@@ -213,11 +213,12 @@ async fn a_request_body_is_charged_to_the_memory_budget() {
 }
 
 /// A scan charges its decoded picture to the memory budget, from the
-/// picture's header before decoding: a picture the whole budget cannot hold
-/// gets 413, a small one is scanned, and the charge is given back.
+/// picture's header before decoding, with what the decoder may hold besides
+/// (`DECODER_BYTES`): a picture the whole budget cannot hold gets 413, a
+/// small one is scanned, and the charge is given back.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_scan_charges_its_decoded_picture_to_the_memory_budget() {
-    let base = with_memory(4 << 20).await;
+    let base = with_memory(24 << 20).await;
     // 2,000 × 2,000 grey pixels: 4 MB decoded plus 12 MB as RGB, from a
     // file of a few kilobytes.
     let large = white_png(2000, 2000);
@@ -225,12 +226,38 @@ async fn a_scan_charges_its_decoded_picture_to_the_memory_budget() {
     let answer = scan(&base, large).await;
     assert_eq!(answer.status(), 413);
     let json: Value = answer.json().await.unwrap();
+    let need = 16_000_000 + unblocker_scan::DECODER_BYTES;
+    let (_, health) = common::get(&base, "/api/health").await;
+    let budget = &health["limits"]["max_memory_bytes"];
     assert_eq!(
         json["error"],
-        "the picture takes 16000000 bytes decoded, over the server's memory budget (4194304 bytes)"
+        format!("the picture takes {need} bytes decoded, over the server's memory budget ({budget} bytes)")
     );
     let answer = scan(&base, white_png(64, 64)).await;
     assert_eq!(answer.status(), 422, "a small picture is scanned");
     let (_, health) = common::get(&base, "/api/health").await;
+    assert_eq!(health["memory_in_use_bytes"], 0, "{health}");
+}
+
+/// An answer is charged to the memory budget until the connection has
+/// taken it: one the budget cannot hold gets 503, a small one passes, and
+/// nothing stays charged afterwards.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_the_memory_budget_cannot_hold_gets_503() {
+    let base = common::start_default().await;
+    let (status, puzzles) = common::get(&base, "/api/puzzles").await;
+    assert_eq!(status, 200);
+    let size = puzzles.to_string().len() as u64;
+    // The connection's own share comes out first (`CONNECTION_BYTES`).
+    let base = with_memory(unblocker_web::CONNECTION_BYTES + size / 2).await;
+    let (status, json) = common::get(&base, "/api/puzzles").await;
+    assert_eq!(status, 503, "{json}");
+    let error = json["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("the server's memory budget cannot hold this answer"),
+        "{error}"
+    );
+    let (status, health) = common::get(&base, "/api/health").await;
+    assert_eq!(status, 200);
     assert_eq!(health["memory_in_use_bytes"], 0, "{health}");
 }

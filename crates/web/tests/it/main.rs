@@ -9,6 +9,7 @@ mod cancel;
 mod common;
 mod connections;
 mod guard;
+mod hostile;
 mod icons;
 mod load;
 mod requests;

@@ -1,7 +1,8 @@
 //! Requests the server will not take: a URI or headers too long get the
 //! guard's JSON 414 or 431 with the security headers, and the page's files
 //! answer a method other than GET or HEAD with a JSON 405 naming `Allow`.
-//! Past the HTTP layer's own limits, hyper answers by itself.
+//! Past the HTTP layer's own limits, and on a request it cannot parse, the
+//! answer is the same kind: JSON with the security headers.
 
 use crate::common;
 use serde_json::Value;
@@ -104,18 +105,72 @@ async fn raw_answer(address: &str, raw: &[u8]) -> String {
     String::from_utf8_lossy(&text).into_owned()
 }
 
-/// Past hyper's own limits (a head over `HEAD_BYTES`) or on a request line
-/// it cannot parse, hyper answers by itself: 431 and 400, empty.
+/// Past hyper's own limits (a head over `HEAD_BYTES` or 100 header lines)
+/// or on a request line it cannot parse, the
+/// answer is still a JSON error with the security headers, and the
+/// connection closes after it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn past_the_http_layers_limits_hyper_answers_by_itself() {
+async fn past_the_http_layers_limits_the_answer_is_still_ours() {
     let base = common::start_default().await;
     let address = base.trim_start_matches("http://");
     let padding = "y".repeat(HEAD_BYTES);
-    let huge =
+    let long_head =
         format!("GET /api/health HTTP/1.1\r\nhost: {address}\r\nx-padding: {padding}\r\n\r\n");
-    let text = raw_answer(address, huge.as_bytes()).await;
-    assert!(text.starts_with("HTTP/1.1 431 "), "{text}");
-    let text = raw_answer(address, b"NOT A REQUEST\r\n\r\n").await;
-    assert!(text.starts_with("HTTP/1.1 400 "), "{text}");
-    assert!(text.contains("content-length: 0"), "{text}");
+    let lines: String = (0..101).map(|i| format!("x-{i}: 1\r\n")).collect();
+    let many_lines = format!("GET /api/health HTTP/1.1\r\nhost: {address}\r\n{lines}\r\n");
+    let long_uri = format!(
+        "GET /api/health?{} HTTP/1.1\r\nhost: {address}\r\n\r\n",
+        "q".repeat(65_535)
+    );
+    let cases = [
+        (
+            long_head,
+            "431 Request Header Fields Too Large",
+            "65536 bytes",
+        ),
+        (
+            many_lines,
+            "431 Request Header Fields Too Large",
+            "100 header lines",
+        ),
+        // hyper's 414 needs a URI over 65,534 bytes, whose head is over
+        // `HEAD_BYTES`: it gets the 431.
+        (
+            long_uri,
+            "431 Request Header Fields Too Large",
+            "65536 bytes",
+        ),
+        (
+            "NOT A REQUEST\r\n\r\n".to_string(),
+            "400 Bad Request",
+            "HTTP/1.1",
+        ),
+    ];
+    for (request, status, says) in cases {
+        let text = raw_answer(address, request.as_bytes()).await;
+        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+        let head = format!("{head}\r\n");
+        assert!(
+            head.starts_with(&format!("HTTP/1.1 {status}\r\n")),
+            "{head}"
+        );
+        for line in [
+            "x-content-type-options: nosniff",
+            "x-frame-options: DENY",
+            "content-type: application/json",
+            "connection: close",
+        ] {
+            assert!(
+                head.contains(&format!("\r\n{line}\r\n")),
+                "{line} in {head}"
+            );
+        }
+        assert!(
+            head.contains(&format!("\r\ncontent-length: {}\r\n", body.len())),
+            "{head}"
+        );
+        let json: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}"));
+        let error = json["error"].as_str().unwrap_or_default();
+        assert!(error.contains(says), "{status}: {error}");
+    }
 }
