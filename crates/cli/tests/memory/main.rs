@@ -12,6 +12,9 @@
 
 use std::process::{Command, Stdio};
 
+#[path = "../../examples/attack/driver.rs"]
+mod attack;
+
 /// A Klotski board of 20 soldiers around a 2×2 target whose breadth-first
 /// solve holds some 230 MB.
 const BIG: &str = "AAbc./AAde./fghij/klmno/pqrs./t.u.v";
@@ -276,105 +279,37 @@ fn scan_and_db_import_refuse_an_endless_stream_within_the_limit() {
 /// A server's peak resident size (its `VmHWM`) stays under `--max-memory`
 /// while 16 clients scan an ICC bomb at once (a small PNG whose profile
 /// inflates to 100 MiB) and 40 others each send 15 of a declared 16 MiB
-/// and stall: the budget takes the bodies it can hold and drains the rest,
-/// which get 503 once they are finished.
+/// and stall (`examples/attack/driver.rs`): the budget holds some bodies
+/// and drains the rest, which get 503 once they are finished.
 #[test]
 fn serve_stays_under_its_memory_cap_through_stalled_uploads_and_bomb_scans() {
-    use std::io::{BufRead, Read, Write};
-    use std::net::TcpStream;
-    const CAP: u64 = 192 << 20;
-    const DECLARED: usize = 16 << 20;
-    let bomb = unblocker_fuzz::images::icc_bomb(64, 100 << 20);
-    assert!(bomb.len() < 200_000, "{} bytes", bomb.len());
-    let mut server = Command::new(env!("CARGO_BIN_EXE_unblocker"))
-        .args(["serve", "--port", "0", "--max-memory", "192M"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    std::io::BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let address = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .to_string();
-    let post = |path: &str, kind: &str, length: usize| {
-        format!(
-            "POST {path} HTTP/1.1\r\nhost: {address}\r\ncontent-type: {kind}\r\n\
-             content-length: {length}\r\nconnection: close\r\n\r\n"
-        )
+    let attack = attack::Attack {
+        max_memory: 192 << 20,
+        bombs: 16,
+        profile_bytes: 100 << 20,
+        uploads: 40,
+        upload_bytes: 16 << 20,
+        // Held by the budget before the scans take their share.
+        uploads_first: 6,
     };
-    let status_of = |stream: &mut TcpStream| {
-        let mut answer = String::new();
-        stream.read_to_string(&mut answer).unwrap();
-        answer.get(9..12).unwrap_or_default().to_string()
+    let outcome = attack::run(env!("CARGO_BIN_EXE_unblocker"), &attack);
+    eprintln!("{outcome:?}");
+    assert!(outcome.bomb_bytes < 200_000, "{outcome:?}");
+    assert!(outcome.peak < attack.max_memory, "{outcome:?}");
+    let count = |of: &std::collections::BTreeMap<String, usize>, status: &str| {
+        of.get(status).copied().unwrap_or(0)
     };
-    let spaces = vec![b' '; DECLARED - (1 << 20)];
-    let upload = || {
-        let mut stream = TcpStream::connect(&address).unwrap();
-        let head = post("/api/solve", "application/json", DECLARED);
-        stream.write_all(head.as_bytes()).unwrap();
-        stream.write_all(&spaces).unwrap();
-        stream
-    };
-    // Some uploads first, so that the budget holds them; then the scans
-    // and the other uploads at once.
-    let mut uploads: Vec<TcpStream> = (0..6).map(|_| upload()).collect();
-    let scans: Vec<_> = (0..16)
-        .map(|_| {
-            let head = post("/api/scan", "image/png", bomb.len());
-            let (address, bomb) = (address.clone(), bomb.clone());
-            std::thread::spawn(move || {
-                let mut stream = TcpStream::connect(&address).unwrap();
-                stream.write_all(head.as_bytes()).unwrap();
-                stream.write_all(&bomb).unwrap();
-                let mut answer = String::new();
-                stream.read_to_string(&mut answer).unwrap();
-                answer.get(9..12).unwrap_or_default().to_string()
-            })
-        })
-        .collect();
-    uploads.extend((6..40).map(|_| upload()));
-    let scanned: Vec<String> = scans.into_iter().map(|t| t.join().unwrap()).collect();
-    let status = std::fs::read_to_string(format!("/proc/{}/status", server.id())).unwrap();
-    let peak: u64 = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches(" kB").parse().ok())
-        .map(|kib: u64| kib << 10)
-        .unwrap();
-    // The uploads' last mebibyte: the bodies held are not JSON (400), the
-    // others were drained (503).
-    let rest = vec![b' '; 1 << 20];
-    let mut answered = std::collections::BTreeMap::<String, usize>::new();
-    for stream in &mut uploads {
-        stream.write_all(&rest).unwrap();
-        *answered.entry(status_of(stream)).or_default() += 1;
-    }
-    server.kill().unwrap();
-    server.wait().unwrap();
-    eprintln!(
-        "peak {} KiB; scans {scanned:?}; uploads {answered:?}",
-        peak >> 10
-    );
-    assert!(
-        peak < CAP,
-        "peak {} MiB over the cap; scans {scanned:?}, uploads {answered:?}",
-        peak >> 20
-    );
-    for status in &scanned {
-        assert!(["422", "503"].contains(&status.as_str()), "{scanned:?}");
-    }
-    assert!(scanned.contains(&"422".to_string()), "{scanned:?}");
-    let held = answered.get("400").copied().unwrap_or(0);
-    assert!(held >= 6, "{answered:?}");
-    assert!(held <= (CAP as usize) / DECLARED, "{answered:?}");
+    assert!(count(&outcome.scans, "422") >= 1, "{outcome:?}");
     assert_eq!(
-        held + answered.get("503").copied().unwrap_or(0),
-        40,
-        "{answered:?}"
+        count(&outcome.scans, "422") + count(&outcome.scans, "503"),
+        16,
+        "{outcome:?}"
     );
+    let held = count(&outcome.uploads, "400");
+    assert!(held >= 6, "{outcome:?}");
+    assert!(
+        held as u64 <= attack.max_memory / attack.upload_bytes as u64,
+        "{outcome:?}"
+    );
+    assert_eq!(held + count(&outcome.uploads, "503"), 40, "{outcome:?}");
 }
