@@ -24,7 +24,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::io::AsyncWrite;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tokio::time::Sleep;
@@ -121,10 +121,11 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Connections) -> i
         };
         let service =
             TowerToHyperService::new(RequestBodyTimeout::new(app.clone(), limits.body_timeout));
-        let io = TokioIo::new(Unparsed::new(WriteDeadline::new(
-            stream,
-            limits.write_timeout,
-        )));
+        // Reads go straight to the socket; writes pass the deadline and
+        // have hyper's own refusals replaced.
+        let (reads, writes) = stream.into_split();
+        let writes = Unparsed::new(WriteDeadline::new(writes, limits.write_timeout));
+        let io = TokioIo::new(tokio::io::join(reads, writes));
         tokio::spawn(async move {
             let connection = http1::Builder::new()
                 .timer(TokioTimer::new())
@@ -197,16 +198,6 @@ impl<S> WriteDeadline<S> {
                 done
             }
         }
-    }
-}
-
-impl<S: AsyncRead + Unpin> AsyncRead for WriteDeadline<S> {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.stream).poll_read(cx, buf)
     }
 }
 

@@ -13,7 +13,7 @@ use axum::http::{header, StatusCode};
 use std::io;
 use std::pin::Pin;
 use std::task::{ready, Context, Poll};
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::io::AsyncWrite;
 
 /// A stream whose hyper-made 400, 414 and 431 answers are replaced by ours.
 pub(crate) struct Unparsed<S> {
@@ -92,16 +92,6 @@ fn answer(status: StatusCode) -> Bytes {
         head.push_str(&format!("{name}: {value}\r\n"));
     }
     Bytes::from(head + "\r\n" + &body)
-}
-
-impl<S: AsyncRead + Unpin> AsyncRead for Unparsed<S> {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.stream).poll_read(cx, buf)
-    }
 }
 
 impl<S: AsyncWrite + Unpin> AsyncWrite for Unparsed<S> {
