@@ -105,11 +105,16 @@ trap on_exit EXIT
 trap 'exit 130' INT TERM
 
 # --- the cluster ------------------------------------------------------------
+# A port below the system's ephemeral range (which outgoing connections take
+# from, so a port there can be busy without anything listening on it) that
+# no socket uses now (/proc/net/tcp lists every socket's local port in hex).
 free_port() {
-  local port
+  local port low
+  low=$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
+  ((low > 20000)) || low=30000
   for _ in $(seq 100); do
-    port=$((20000 + RANDOM % 20000))
-    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+    port=$((10000 + RANDOM % (low - 10000)))
+    if ! grep -qi ":$(printf '%04X' "$port") " /proc/net/tcp /proc/net/tcp6 2>/dev/null; then
       echo "$port"
       return
     fi
