@@ -23,6 +23,7 @@
 //!    target unit answers them from its own distances when it is searched.
 
 use super::position::{column_bits, Position};
+use super::relevance::Relevance;
 use super::units::{target_row, Units};
 use crate::retrograde::{Retrograde, UNREACHED};
 use crate::unit::{FiberAt, Unit};
@@ -77,6 +78,9 @@ pub struct UnitOutcome {
     /// The answered queries whose candidates fail (the removal did not
     /// lower the optimum).
     pub rejected: Vec<CandidateId>,
+    /// Solves run to finish the clean test of a component's puzzle where
+    /// a removal lands in a part of the unit that static pruning left out.
+    pub solves: u64,
 }
 
 /// Memory reused from one unit to the next (one per thread).
@@ -88,15 +92,31 @@ pub struct Scratch {
     clean: Vec<u32>,
 }
 
-/// Searches one unit, answering `incoming` (queries into this unit).
+/// Searches one unit, answering `incoming` (queries into this unit). With
+/// `prune`, the class tuples where no position is minimal
+/// ([`Relevance`]) are left out, except those holding a query.
 pub fn search(
     units: &Units,
     unit: usize,
     incoming: &[RemovalTest],
     scratch: &mut Scratch,
+    prune: bool,
 ) -> UnitOutcome {
     let index = units.index(unit);
-    let levels = scratch.retrograde.distances(&index, &mut scratch.dist);
+    let mut relevance = prune.then(|| Relevance::new(units, unit));
+    let levels = if let Some(relevance) = relevance.as_mut() {
+        for q in incoming {
+            relevance.keep(&Position::unpack(q.position).1[..units.size]);
+        }
+        scratch
+            .retrograde
+            .distances_from(&index, &mut scratch.dist, |at, bits| {
+                let (fiber_column, list) = index.fiber_axis(at.block);
+                relevance.live_bits(&index.column_fillings(at), fiber_column, list, bits)
+            })
+    } else {
+        scratch.retrograde.distances(&index, &mut scratch.dist)
+    };
     let mut found = UnitOutcome {
         positions: levels.reached(),
         ..UnitOutcome::default()
@@ -104,7 +124,7 @@ pub fn search(
     answer(units, &index, &scratch.dist, incoming, &mut found.rejected);
     if levels.positions.len() > 1 {
         mark_clean(&index, &scratch.dist, &mut scratch.clean);
-        candidates(units, unit, &index, scratch, &mut found);
+        candidates(units, unit, &index, scratch, relevance.as_ref(), &mut found);
     }
     found
 }
@@ -119,25 +139,84 @@ pub fn answer_only(
     incoming: &[RemovalTest],
     scratch: &mut Scratch,
 ) -> Vec<CandidateId> {
+    incoming
+        .iter()
+        .filter(|q| {
+            let position = Position::unpacked(units, unit, q.position);
+            !is_closer(units, &position, q.moves, &mut scratch.solver)
+        })
+        .map(|q| q.candidate)
+        .collect()
+}
+
+/// Whether a position is fewer than `moves` moves from the goal, by one
+/// solve of its board.
+fn is_closer(units: &Units, position: &Position, moves: u8, solver: &mut Solver) -> bool {
     let options = SolveOptions {
         metric: Metric::Slide,
         algorithm: Algorithm::Bfs,
         ..SolveOptions::default()
     };
-    incoming
-        .iter()
-        .filter(|q| {
-            let board = Position::unpacked(units, unit, q.position).board_text(units);
-            let board = parse_as(&board, Format::Line, ParseOptions::default())
-                .expect("a position of the rules is a valid board");
-            let report = scratch
-                .solver
-                .solve(&board, &options)
-                .expect("a valid Rush Hour board can be searched");
-            report.length.is_none_or(|length| length >= q.moves as u32)
-        })
-        .map(|q| q.candidate)
-        .collect()
+    let board = parse_as(
+        &position.board_text(units),
+        Format::Line,
+        ParseOptions::default(),
+    )
+    .expect("a position of the rules is a valid board");
+    let report = solver
+        .solve(&board, &options)
+        .expect("a valid Rush Hour board can be searched");
+    report.length.is_some_and(|length| length < moves as u32)
+}
+
+/// Whether removing any one vertical car of `position` (`moves` from the
+/// goal) lowers its distance, where the unit's distances cannot tell: the
+/// position without the car lies in a class tuple the static pruning left
+/// out (its distance is unknown, and `mark_clean` took it as lower). That
+/// position has the distance it has without its irrelevant pieces
+/// ([`Relevance::irrelevant`]): with one row item among them, that smaller
+/// position lies in the phase below and goes to `tests` (a removal test
+/// decides it); otherwise one solve of it decides, counted in
+/// `found.solves`.
+#[allow(clippy::too_many_arguments)]
+fn clean_where_pruned(
+    units: &Units,
+    index: &Unit,
+    dist: &[u8],
+    relevance: &Relevance,
+    position: &Position,
+    moves: u8,
+    solver: &mut Solver,
+    found: &mut UnitOutcome,
+    tests: &mut Vec<Position>,
+) -> bool {
+    let size = units.size;
+    let places = position.row_places(units);
+    let fillings = units.columns.fillings();
+    for c in 0..size {
+        let filling = position.columns[c];
+        for slot in 0..fillings.items[filling as usize].len() {
+            let mut reduced = *position;
+            reduced.columns[c] = fillings.without(filling, slot);
+            let at = index
+                .index_of(&places, &reduced.columns[..size])
+                .expect("removing a car leaves a position of the unit");
+            if dist[at as usize] != UNREACHED {
+                continue;
+            }
+            let (rows, cars) = relevance.irrelevant(&reduced.columns[..size]);
+            let smaller = reduced.without(units, &rows, &cars);
+            if rows.len() == 1 {
+                tests.push(smaller);
+            } else {
+                found.solves += 1;
+                if !is_closer(units, &smaller, moves, solver) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
 }
 
 /// Answers the removal tests that land in this unit.
@@ -213,10 +292,11 @@ fn candidates(
     unit: usize,
     index: &Unit,
     scratch: &mut Scratch,
+    relevance: Option<&Relevance>,
     found: &mut UnitOutcome,
 ) {
     let Scratch {
-        solver: _,
+        solver,
         retrograde,
         dist,
         clean,
@@ -256,6 +336,23 @@ fn candidates(
         };
         let at = index.position_of(pat.block, pat.fiber, pbit);
         let position = Position::at(units, unit, index, at);
+        let mut pending = Vec::new();
+        let ok = relevance.is_none_or(|relevance| {
+            clean_where_pruned(
+                units,
+                index,
+                dist,
+                relevance,
+                &position,
+                component.moves,
+                solver,
+                found,
+                &mut pending,
+            )
+        });
+        if !ok {
+            continue;
+        }
         let moved = moved_rows(units, unit, index, dist, pat, pbit);
         let before = found.queries.len();
         removal_queries(
@@ -266,6 +363,17 @@ fn candidates(
             &moved,
             &mut found.queries,
         );
+        for smaller in pending {
+            let unit = units
+                .find(&smaller.row_classes(units))
+                .expect("removing items leaves a unit of the rules");
+            found.queries.push(RemovalTest {
+                unit: unit as u32,
+                position: smaller.pack(units),
+                moves: component.moves,
+                candidate: id,
+            });
+        }
         found.candidates.push(Candidate {
             id,
             position,
