@@ -1,8 +1,10 @@
 //! One unit's search, in four stages:
 //!
 //! 1. **Distances.** Every position's distance to the goal, from all goal
-//!    positions at once ([`Retrograde::distances`]); components without a
-//!    goal position (the unsolvable ones) are never reached.
+//!    positions at once ([`Retrograde::distances_from`]); components without a
+//!    goal position (the unsolvable ones) are never reached, nor are the
+//!    class tuples that static pruning ([`Relevance`]) rules out, unless a
+//!    removal test lands there.
 //! 2. **Clean positions.** A stored puzzle must be *minimal*: removing any
 //!    piece other than the target lowers its optimum. (fogleman/rush tests
 //!    only the pieces his solution never moves, but a piece an optimal
@@ -10,7 +12,8 @@
 //!    solves the smaller board faster.) Removing a vertical car keeps the
 //!    unit, so that half of the test is a distance look-up here: a position
 //!    is *clean* when removing any one of its vertical cars lowers its
-//!    distance.
+//!    distance (a removal that lands in a pruned class tuple counts as
+//!    lowering here, and the puzzle's own test finishes it exactly).
 //! 3. **Candidates.** The component of each clean position is found
 //!    once, a search over *cells* (sets of a block's positions that moves
 //!    inside the block connect; [`Retrograde::component`]), and the
@@ -93,8 +96,11 @@ pub struct Scratch {
 }
 
 /// Searches one unit, answering `incoming` (queries into this unit). With
-/// `prune`, the class tuples where no position is minimal
-/// ([`Relevance`]) are left out, except those holding a query.
+/// `prune`, in a unit with walls, the class tuples where no position is
+/// minimal ([`Relevance`]) are left out, except those holding a query.
+/// (Without walls the rule leaves out about 0.1% of the positions, which
+/// does not pay for its clean tests' solves: such units are searched
+/// whole.)
 pub fn search(
     units: &Units,
     unit: usize,
@@ -103,7 +109,7 @@ pub fn search(
     prune: bool,
 ) -> UnitOutcome {
     let index = units.index(unit);
-    let mut relevance = prune.then(|| Relevance::new(units, unit));
+    let mut relevance = (prune && units.walls(unit) > 0).then(|| Relevance::new(units, unit));
     let levels = if let Some(relevance) = relevance.as_mut() {
         for q in incoming {
             relevance.keep(&Position::unpack(q.position).1[..units.size]);

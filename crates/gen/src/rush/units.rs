@@ -103,6 +103,21 @@ impl Units {
             .sum()
     }
 
+    /// How many walls the unit's rows hold.
+    pub fn walls(&self, unit: usize) -> usize {
+        self.classes[unit]
+            .iter()
+            .zip(&self.rows)
+            .map(|(&class, fillings)| {
+                let first = fillings.classes[class as usize].start;
+                fillings.items[first as usize]
+                    .iter()
+                    .filter(|i| i.wall)
+                    .count()
+            })
+            .sum()
+    }
+
     /// The unit's dense index.
     pub fn index(&self, unit: usize) -> Unit<'_> {
         let rows: Vec<&Fillings> = self.rows.iter().collect();
