@@ -179,11 +179,11 @@ fn is_closer(units: &Units, position: &Position, moves: u8, solver: &mut Solver)
 /// goal) lowers its distance, where the unit's distances cannot tell: the
 /// position without the car lies in a class tuple the static pruning left
 /// out (its distance is unknown, and `mark_clean` took it as lower). That
-/// position has the distance it has without its irrelevant pieces
-/// ([`Relevance::irrelevant`]): with one row item among them, that smaller
-/// position lies in the phase below and goes to `tests` (a removal test
-/// decides it); otherwise one solve of it decides, counted in
-/// `found.solves`.
+/// position has the distance it has without any of its irrelevant pieces
+/// ([`Relevance::irrelevant`]): without one irrelevant row item it lies in
+/// the phase below and goes to `tests` (a removal test decides it); when
+/// only vertical cars are irrelevant, one solve of the position without
+/// them decides, counted in `found.solves`.
 #[allow(clippy::too_many_arguments)]
 fn clean_where_pruned(
     units: &Units,
@@ -211,10 +211,10 @@ fn clean_where_pruned(
                 continue;
             }
             let (rows, cars) = relevance.irrelevant(&reduced.columns[..size]);
-            let smaller = reduced.without(units, &rows, &cars);
-            if rows.len() == 1 {
-                tests.push(smaller);
+            if let Some(&item) = rows.first() {
+                tests.push(reduced.without(units, &[item], &[]));
             } else {
+                let smaller = reduced.without(units, &rows, &cars);
                 found.solves += 1;
                 if !is_closer(units, &smaller, moves, solver) {
                     return false;
