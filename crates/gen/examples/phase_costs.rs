@@ -9,9 +9,15 @@
 //! The arguments are the board size, the most walls and the sampling step
 //! (every 2,661st unit, from unit 7: 1,000 units of the full 6×6 run). The
 //! table gives each phase's units, the CPU seconds of a sampled unit, the
-//! nanoseconds a solvable position, and the phase's estimated CPU time and
-//! solvable positions (the sample's means times the phase's units; a phase
-//! with no unit in the sample is counted at the mean of all units).
+//! nanoseconds a solvable position searched, and the phase's estimated CPU
+//! time and solvable positions searched (the sample's means times the
+//! phase's units; a phase with no unit in the sample is counted at the mean
+//! of all units).
+//!
+//! A fourth argument `compare` also searches each sampled unit without
+//! static pruning, right after the pruned search, and adds the unpruned
+//! seconds a unit, the share of solvable positions the pruning leaves out,
+//! and the solves a unit that finishing clean tests took.
 
 use std::time::Instant;
 use unblocker_gen::rush::{Generator, Scratch};
@@ -24,11 +30,20 @@ struct Sampled {
     units: u64,
     seconds: f64,
     positions: u64,
+    /// Unpruned, in `compare` mode.
+    full_seconds: f64,
+    full_positions: u64,
+    solves: u64,
 }
 
 fn main() {
-    let args: Vec<usize> = std::env::args()
-        .skip(1)
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let compare = args.last().is_some_and(|a| a == "compare");
+    if compare {
+        args.pop();
+    }
+    let args: Vec<usize> = args
+        .iter()
         .map(|a| a.parse())
         .collect::<Result<_, _>>()
         .unwrap_or_else(|e| usage(&format!("{e}")));
@@ -39,6 +54,9 @@ fn main() {
         usage("a step of at least 1");
     }
     let generator = Generator::new(size, walls).unwrap_or_else(|e| usage(&e.to_string()));
+    let unpruned = Generator::new(size, walls)
+        .unwrap_or_else(|e| usage(&e.to_string()))
+        .without_pruning();
     let mut phases: Vec<Sampled> = Vec::new();
     for unit in 0..generator.units() {
         let phase = generator.phase(unit);
@@ -52,32 +70,63 @@ fn main() {
         let phase = generator.phase(unit);
         let started = Instant::now();
         let outcome = generator.search(unit, &[], &mut scratch);
+        let seconds = started.elapsed().as_secs_f64();
         let sampled = &mut phases[phase];
         sampled.units += 1;
-        sampled.seconds += started.elapsed().as_secs_f64();
+        sampled.seconds += seconds;
         sampled.positions += outcome.positions;
+        sampled.solves += outcome.solves;
+        if compare {
+            let started = Instant::now();
+            let full = unpruned.search(unit, &[], &mut scratch);
+            sampled.full_seconds += started.elapsed().as_secs_f64();
+            sampled.full_positions += full.positions;
+        }
     }
     let sampled = phases.iter().fold(Sampled::default(), |a, p| Sampled {
         all: a.all + p.all,
         units: a.units + p.units,
         seconds: a.seconds + p.seconds,
         positions: a.positions + p.positions,
+        full_seconds: a.full_seconds + p.full_seconds,
+        full_positions: a.full_positions + p.full_positions,
+        solves: a.solves + p.solves,
     });
-    println!("phase\tunits\ts/unit\tns/position\tCPU s\tsolvable positions");
+    let (mut full_seconds, mut full_positions) = (0.0, 0.0);
+    print!("phase\tunits\ts/unit\tns/position\tCPU s\tsolvable positions");
+    println!(
+        "{}",
+        if compare {
+            "\tunpruned s/unit\tunpruned CPU s\tpositions left out\tsolves/unit"
+        } else {
+            ""
+        }
+    );
     let (mut seconds, mut positions) = (0.0, 0.0);
     for (phase, p) in phases.iter().enumerate().rev() {
         let mean = if p.units > 0 { p } else { &sampled };
         let scale = p.all as f64 / mean.units as f64;
         let (s, n) = (mean.seconds * scale, mean.positions as f64 * scale);
-        println!(
-            "{phase}\t{}\t{:.4}\t{:.1}\t{s:.0}\t{n:.3e}{}",
+        print!(
+            "{phase}\t{}\t{:.4}\t{:.1}\t{s:.0}\t{n:.3e}",
             p.all,
             mean.seconds / mean.units as f64,
             mean.seconds / mean.positions.max(1) as f64 * 1e9,
-            if p.units > 0 { "" } else { "\t(not sampled)" },
         );
+        if compare {
+            print!(
+                "\t{:.4}\t{:.0}\t{:.1}%\t{:.2}",
+                mean.full_seconds / mean.units as f64,
+                mean.full_seconds * scale,
+                left_out(mean),
+                mean.solves as f64 / mean.units as f64
+            );
+        }
+        println!("{}", if p.units > 0 { "" } else { "\t(not sampled)" });
         seconds += s;
         positions += n;
+        full_seconds += mean.full_seconds * scale;
+        full_positions += mean.full_positions as f64 * scale;
     }
     println!(
         "all\t{}\t\t{:.1}\t{seconds:.0}\t{positions:.3e}\t({:.1} h on 2 cores)",
@@ -85,9 +134,24 @@ fn main() {
         seconds / positions * 1e9,
         seconds / 7200.0
     );
+    if compare {
+        println!(
+            "unpruned\t\t\t{:.1}\t{full_seconds:.0}\t{full_positions:.3e}\t({:.1} h on 2 cores; {:.1}% of the positions and {:.1}% of the time left out)",
+            full_seconds / full_positions * 1e9,
+            full_seconds / 7200.0,
+            100.0 * (1.0 - positions / full_positions),
+            100.0 * (1.0 - seconds / full_seconds),
+        );
+    }
+}
+
+/// The share of the unpruned search's solvable positions that pruning left
+/// out, in percent.
+fn left_out(p: &Sampled) -> f64 {
+    100.0 * (1.0 - p.positions as f64 / p.full_positions.max(1) as f64)
 }
 
 fn usage(problem: &str) -> ! {
-    eprintln!("phase_costs SIZE MAX_WALLS STEP (e.g. 6 2 2661): {problem}");
+    eprintln!("phase_costs SIZE MAX_WALLS STEP [compare] (e.g. 6 2 2661): {problem}");
     std::process::exit(2)
 }

@@ -58,6 +58,21 @@ impl Retrograde {
     /// (indexed by [`Fibered::position_of`]; [`UNREACHED`] where no goal is
     /// reachable). Distances must stay below [`UNREACHED`].
     pub fn distances<S: Fibered>(&mut self, space: &S, dist: &mut Vec<u8>) -> Levels {
+        self.distances_from(space, dist, |_, bits| bits)
+    }
+
+    /// [`Retrograde::distances`] from some goal positions only: of the
+    /// positions `bits` of a goal block's fiber `at`, `seed(at, bits)`
+    /// keeps those to start from. The positions kept must be every goal
+    /// position of a set of positions that moves never leave (a union of
+    /// components): the distances there are then exact, and the other
+    /// positions are never reached.
+    pub fn distances_from<S: Fibered>(
+        &mut self,
+        space: &S,
+        dist: &mut Vec<u8>,
+        mut seed: impl FnMut(&S::At, u32) -> u32,
+    ) -> Levels {
         let fibers = space.fibers();
         let blocks = space.blocks();
         reset(&mut self.front, fibers);
@@ -75,13 +90,23 @@ impl Retrograde {
                 continue;
             }
             let mask = space.fiber_mask(block);
+            let mut at = space.first(block);
+            let mut any = false;
             for f in space.block_fibers(block) {
-                self.front[f] = mask;
-                self.seen[f] = mask;
-                write_level(space, dist, block, f, mask, 0);
+                let bits = seed(&at, mask);
+                space.advance(&mut at);
+                if bits == 0 {
+                    continue;
+                }
+                self.front[f] = bits;
+                self.seen[f] = bits;
+                write_level(space, dist, block, f, bits, 0);
+                goals += bits.count_ones() as u64;
+                any = true;
             }
-            goals += space.block_fibers(block).len() as u64 * mask.count_ones() as u64;
-            self.active.push(block);
+            if any {
+                self.active.push(block);
+            }
         }
         if goals == 0 {
             return levels;

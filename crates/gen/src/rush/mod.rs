@@ -12,10 +12,12 @@
 //! and a candidate becomes a puzzle when every query has answered.
 
 mod position;
+mod relevance;
 mod search;
 mod units;
 
 pub use position::Position;
+pub use relevance::Relevance;
 pub use search::{search, Candidate, CandidateId, RemovalTest, Scratch, UnitOutcome};
 pub use units::{target_row, Units};
 
@@ -26,6 +28,8 @@ use unblocker_engine::line::Item;
 #[derive(Debug)]
 pub struct Generator {
     units: Units,
+    /// Whether searches leave out what static pruning rules out.
+    prune: bool,
 }
 
 /// Why a generator cannot be built.
@@ -42,7 +46,17 @@ impl Generator {
         }
         Ok(Generator {
             units: Units::new(size, max_walls),
+            prune: true,
         })
+    }
+
+    /// The same generator searching every solvable position of a unit (no
+    /// static pruning): the same puzzles, more work.
+    pub fn without_pruning(self) -> Generator {
+        Generator {
+            prune: false,
+            ..self
+        }
     }
 
     /// How many units the work is split into.
@@ -63,7 +77,7 @@ impl Generator {
         incoming: &[RemovalTest],
         scratch: &mut Scratch,
     ) -> UnitOutcome {
-        search(&self.units, unit, incoming, scratch)
+        search(&self.units, unit, incoming, scratch, self.prune)
     }
 
     /// Answers queries into a unit without searching it (one solve each):

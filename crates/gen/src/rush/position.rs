@@ -74,6 +74,25 @@ impl Position {
         (places, columns)
     }
 
+    /// The position without some row items, as (row, place in the row),
+    /// and some column cars, as (column, place among the column's cars).
+    pub fn without(
+        &self,
+        units: &Units,
+        rows: &[(usize, usize)],
+        cars: &[(usize, usize)],
+    ) -> Position {
+        let mut p = *self;
+        // Later places first, so that earlier ones keep their place.
+        for &(r, slot) in rows.iter().rev() {
+            p.rows[r] = units.rows[r].without(p.rows[r], slot);
+        }
+        for &(c, k) in cars.iter().rev() {
+            p.columns[c] = units.columns.fillings().without(p.columns[c], k);
+        }
+        p
+    }
+
     /// Each row's class.
     pub fn row_classes(&self, units: &Units) -> [u32; 6] {
         std::array::from_fn(|r| match units.rows.get(r) {

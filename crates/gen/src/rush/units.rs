@@ -9,7 +9,7 @@
 //! anyway.
 
 use crate::unit::{Columns, RowClass, Unit};
-use unblocker_engine::line::{Fillings, LineKind};
+use unblocker_engine::line::{Fillings, Item, LineKind};
 
 /// The row (from the top) of the target car, fogleman/rush's `PrimaryRow`:
 /// row 2 on 5x5 and 6x6 boards and row 1 on 4x4 (the row that reproduces
@@ -88,19 +88,27 @@ impl Units {
 
     /// How many items the unit's rows hold besides the target.
     pub fn phase(&self, unit: usize) -> usize {
+        self.row_items(unit)
+            .map(|(kind, items)| items.len() - usize::from(kind == LineKind::TargetRow))
+            .sum()
+    }
+
+    /// How many walls the unit's rows hold.
+    pub fn walls(&self, unit: usize) -> usize {
+        self.row_items(unit)
+            .map(|(_, items)| items.iter().filter(|i| i.wall).count())
+            .sum()
+    }
+
+    /// Each row's kind and items (cars at their first places in the class).
+    fn row_items(&self, unit: usize) -> impl Iterator<Item = (LineKind, &[Item])> {
         self.classes[unit]
             .iter()
             .zip(&self.rows)
             .map(|(&class, fillings)| {
                 let first = fillings.classes[class as usize].start;
-                let items = fillings.items[first as usize].len();
-                if fillings.kind == LineKind::TargetRow {
-                    items - 1
-                } else {
-                    items
-                }
+                (fillings.kind, &fillings.items[first as usize][..])
             })
-            .sum()
     }
 
     /// The unit's dense index.
