@@ -96,11 +96,32 @@ def test_solve_many_matches_the_database(data):
 
 def test_ctrl_c_stops_a_long_solve():
     board = Board.parse("klotski")
-    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
-    timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        board.solve(metric="step", algorithm="iddfs")
-    timer.join()
+    pressed = []
+
+    def on_ctrl_c(signum, frame):
+        # The first Ctrl+C interrupts; the repeats below are ignored.
+        if not pressed:
+            pressed.append(signum)
+            raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, on_ctrl_c)
+    done = threading.Event()
+
+    def press():
+        # Ctrl+C every 0.2 s until the solve has ended, as a user would.
+        while not done.wait(0.2):
+            os.kill(os.getpid(), signal.SIGINT)
+
+    presser = threading.Thread(target=press)
+    presser.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            board.solve(metric="step", algorithm="iddfs")
+    finally:
+        done.set()
+        presser.join()
+        signal.signal(signal.SIGINT, previous)
+    assert pressed == [signal.SIGINT]
 
 
 def test_solves_run_in_parallel_threads():
