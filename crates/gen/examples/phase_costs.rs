@@ -12,7 +12,9 @@
 //! nanoseconds a solvable position searched, and the phase's estimated CPU
 //! time and solvable positions searched (the sample's means times the
 //! phase's units; a phase with no unit in the sample is counted at the mean
-//! of all units).
+//! of all units), then each stage's share of the phase's time: laying out the
+//! unit (and its static pruning), distances, clean positions, and the
+//! components with their candidates.
 //!
 //! A fourth argument `compare` also searches each sampled unit without
 //! static pruning, right after the pruned search, and adds the unpruned
@@ -20,7 +22,7 @@
 //! and the solves a unit that finishing clean tests took.
 
 use std::time::Instant;
-use unblocker_gen::rush::{Generator, Scratch};
+use unblocker_gen::rush::{Generator, Scratch, StageTimes};
 
 /// Totals of the sampled units of one phase.
 #[derive(Default, Clone, Copy)]
@@ -34,6 +36,8 @@ struct Sampled {
     full_seconds: f64,
     full_positions: u64,
     solves: u64,
+    /// The pruned searches' time by stage.
+    stages: StageTimes,
 }
 
 fn main() {
@@ -76,6 +80,7 @@ fn main() {
         sampled.seconds += seconds;
         sampled.positions += outcome.positions;
         sampled.solves += outcome.solves;
+        sampled.stages += outcome.stages;
         if compare {
             let started = Instant::now();
             let full = unpruned.search(unit, &[], &mut scratch);
@@ -83,17 +88,21 @@ fn main() {
             sampled.full_positions += full.positions;
         }
     }
-    let sampled = phases.iter().fold(Sampled::default(), |a, p| Sampled {
-        all: a.all + p.all,
-        units: a.units + p.units,
-        seconds: a.seconds + p.seconds,
-        positions: a.positions + p.positions,
-        full_seconds: a.full_seconds + p.full_seconds,
-        full_positions: a.full_positions + p.full_positions,
-        solves: a.solves + p.solves,
+    let sampled = phases.iter().fold(Sampled::default(), |mut a, p| {
+        a.stages += p.stages;
+        Sampled {
+            all: a.all + p.all,
+            units: a.units + p.units,
+            seconds: a.seconds + p.seconds,
+            positions: a.positions + p.positions,
+            full_seconds: a.full_seconds + p.full_seconds,
+            full_positions: a.full_positions + p.full_positions,
+            solves: a.solves + p.solves,
+            stages: a.stages,
+        }
     });
     let (mut full_seconds, mut full_positions) = (0.0, 0.0);
-    print!("phase\tunits\ts/unit\tns/position\tCPU s\tsolvable positions");
+    print!("phase\tunits\ts/unit\tns/position\tCPU s\tsolvable positions\tlayout\tdistances\tclean\tcomponents");
     println!(
         "{}",
         if compare {
@@ -113,6 +122,7 @@ fn main() {
             mean.seconds / mean.units as f64,
             mean.seconds / mean.positions.max(1) as f64 * 1e9,
         );
+        print!("{}", shares(&mean.stages));
         if compare {
             print!(
                 "\t{:.4}\t{:.0}\t{:.1}%\t{:.2}",
@@ -129,9 +139,10 @@ fn main() {
         full_positions += mean.full_positions as f64 * scale;
     }
     println!(
-        "all\t{}\t\t{:.1}\t{seconds:.0}\t{positions:.3e}\t({:.1} h on 2 cores)",
+        "all\t{}\t\t{:.1}\t{seconds:.0}\t{positions:.3e}{}\t({:.1} h on 2 cores)",
         generator.units(),
         seconds / positions * 1e9,
+        shares(&sampled.stages),
         seconds / 7200.0
     );
     if compare {
@@ -143,6 +154,16 @@ fn main() {
             100.0 * (1.0 - seconds / full_seconds),
         );
     }
+}
+
+/// Each stage's share of the sampled searches' time, in percent, as
+/// tab-separated columns.
+fn shares(stages: &StageTimes) -> String {
+    let each = stages.each().map(|d| d.as_secs_f64());
+    let total = each.iter().sum::<f64>().max(f64::MIN_POSITIVE);
+    each.iter()
+        .map(|s| format!("\t{:.0}%", 100.0 * s / total))
+        .collect()
 }
 
 /// The share of the unpruned search's solvable positions that pruning left
