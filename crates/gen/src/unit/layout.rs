@@ -291,7 +291,7 @@ impl<'c> Unit<'c> {
 
     /// A block's non-fiber axes' columns, in digit order (fastest first).
     #[inline(always)]
-    pub(super) fn axes_of(&self, block: usize) -> &[u8] {
+    pub fn axes_of(&self, block: usize) -> &[u8] {
         &self.axes[block][..self.size - 1]
     }
 
