@@ -135,7 +135,13 @@ pub struct Scratch {
     retrograde: Retrograde,
     dist: Vec<u8>,
     clean: Vec<u32>,
+    /// Per cell: the number of its component among those read, or
+    /// [`UNREAD`].
+    labels: Vec<u32>,
 }
+
+/// The label of a cell whose component is not read.
+const UNREAD: u32 = u32::MAX;
 
 /// Searches one unit, answering `incoming` (queries into this unit). With
 /// `prune`, in a unit with walls, the class tuples where no position is
@@ -393,10 +399,13 @@ fn candidates(
         retrograde,
         dist,
         clean,
+        labels,
     } = scratch;
     // The components holding a clean position, in index order of their
     // first clean position.
     retrograde.clear_components(index);
+    labels.clear();
+    labels.resize(index.cells(), UNREAD);
     let mut components: Vec<RushComponent> = Vec::new();
     for block in 0..index.blocks() {
         let mut at = index.first(block);
@@ -409,14 +418,18 @@ fn candidates(
                     rest &= rest - 1;
                     let cell = cell_of(b);
                     if !retrograde.is_found(cell) {
-                        let cells = retrograde.component(index, block, cell);
-                        components.push(read_component(index, dist, cells));
+                        let label = components.len() as u32;
+                        for &(_, cell) in retrograde.component(index, block, cell) {
+                            labels[cell as usize] = label;
+                        }
+                        components.push(RushComponent::default());
                     }
                 }
             }
             index.advance(&mut at);
         }
     }
+    read_components(index, dist, labels, &mut components);
     found.components = components.len() as u64;
     for component in components {
         let (pat, pbit) = hardest(units, unit, index, &component);
@@ -488,39 +501,46 @@ struct RushComponent {
     farthest: Vec<(FiberAt, u32)>,
 }
 
-/// A component's size, histogram and farthest positions, read from its
-/// cells.
-fn read_component(index: &Unit, dist: &[u8], cells: &[(usize, u32)]) -> RushComponent {
-    let mut c = RushComponent::default();
-    for &(block, cell) in cells {
-        index.cell_fibers(block, cell, |at, bits| {
-            let base = index.position_of(block, at.fiber, 0) as usize;
-            let mut far = 0u32;
-            let mut rest = bits;
-            while rest != 0 {
-                let b = rest.trailing_zeros();
-                rest &= rest - 1;
-                let d = dist[base + b as usize];
+/// The size, histogram and farthest positions of each component read (by
+/// the `labels` of its cells), in one pass over the unit's positions in
+/// index order (reading a component's cells one by one would jump across
+/// the unit's distances).
+fn read_components(index: &Unit, dist: &[u8], labels: &[u32], components: &mut [RushComponent]) {
+    for block in 0..index.blocks() {
+        let len = index.fiber_mask(block).count_ones();
+        let mut at = index.first(block);
+        for f in index.block_fibers(block) {
+            let base = index.position_of(block, f, 0) as usize;
+            let cell_of = index.cell_of(&at);
+            for bit in 0..len {
+                let d = dist[base + bit as usize];
+                if d == UNREACHED {
+                    continue;
+                }
+                let label = labels[cell_of(bit) as usize];
+                if label == UNREAD {
+                    continue;
+                }
+                let c = &mut components[label as usize];
                 if c.histogram.len() <= d as usize {
                     c.histogram.resize(d as usize + 1, 0);
                 }
                 c.histogram[d as usize] += 1;
+                c.size += 1;
                 if d > c.moves {
                     c.moves = d;
                     c.farthest.clear();
-                    far = 0;
                 }
                 if d == c.moves {
-                    far |= 1 << b;
+                    match c.farthest.last_mut() {
+                        Some((last, bits)) if last.fiber == f => *bits |= 1 << bit,
+                        _ => c.farthest.push((at, 1 << bit)),
+                    }
                 }
             }
-            c.size += bits.count_ones() as u64;
-            if far != 0 {
-                c.farthest.push((*at, far));
-            }
-        });
+            index.advance(&mut at);
+        }
     }
-    c
 }
 
 /// The farthest position that comes first in fogleman/rush's order.
