@@ -53,9 +53,6 @@ pub trait Fibered: Sync {
     fn cells(&self) -> usize;
     /// The cells of the fiber `at`'s positions: the cell of each bit.
     fn cell_of(&self, at: &Self::At) -> impl Fn(u32) -> u32 + '_;
-    /// Calls `emit(fiber, bits)` for the positions of a cell of `block`,
-    /// grouped by fiber.
-    fn cell_fibers(&self, block: usize, cell: u32, emit: impl FnMut(&Self::At, u32));
     /// Calls `emit(block, cell)` for the cells of other blocks one move
     /// away from `cell` of `block` (a cell may be emitted more than once).
     fn cell_neighbours(&self, block: usize, cell: u32, emit: impl FnMut(usize, u32));

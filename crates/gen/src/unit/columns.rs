@@ -41,8 +41,6 @@ pub struct Columns {
     /// number of classes.
     pub(super) class: Vec<[u8; 32]>,
     pub(super) class_count: Vec<u8>,
-    /// Per occupied set and class: its digits (bit mask).
-    pub(super) class_digits: Vec<[u32; 32]>,
     /// Per map (as `maps`) and class of its occupied set: the classes (of
     /// the occupied set after the slide) its digits' images fall in.
     pub(super) class_image: Vec<[u32; 32]>,
@@ -103,12 +101,6 @@ impl Columns {
                 }
             }
         }
-        let mut class_digits = vec![[0u32; 32]; sets];
-        for occupied in 0..sets {
-            for d in 0..list[occupied].len() {
-                class_digits[occupied][class[occupied][d] as usize] |= 1 << d;
-            }
-        }
         let mut maps = vec![[NONE; 32]; sets * 6 * 3];
         let mut class_image = vec![[0u32; 32]; maps.len()];
         for occupied in 0..sets {
@@ -144,7 +136,6 @@ impl Columns {
             maps,
             class,
             class_count,
-            class_digits,
             class_image,
         }
     }

@@ -205,46 +205,6 @@ impl Fibered for Unit<'_> {
         move |bit| base + classes[bit as usize] as u32
     }
 
-    fn cell_fibers(&self, block: usize, cell: u32, mut emit: impl FnMut(&FiberAt, u32)) {
-        let class_digits = &self.columns.class_digits;
-        let occ = &self.occupied[block];
-        let classes = self.cell_classes(block, cell);
-        let digits_of = |c: usize| class_digits[occ[c] as usize][classes[c] as usize];
-        let bits = digits_of(self.fiber_column[block] as usize);
-        let s = &self.strides[block];
-        let axes = self.axes_of(block);
-        // Every choice of one digit per non-fiber axis in its class.
-        let sets: [u32; 5] =
-            std::array::from_fn(|k| axes.get(k).map_or(1, |&c| digits_of(c as usize)));
-        let mut pick = sets;
-        loop {
-            let mut at = FiberAt {
-                fiber: self.fiber_start[block] as usize,
-                block,
-                digits: [0; 6],
-            };
-            for (k, &c) in axes.iter().enumerate() {
-                let c = c as usize;
-                let d = pick[k].trailing_zeros();
-                at.digits[c] = d as u8;
-                at.fiber += (d * s[c]) as usize;
-            }
-            emit(&at, bits);
-            let mut k = 0;
-            loop {
-                if k == axes.len() {
-                    return;
-                }
-                pick[k] &= pick[k] - 1;
-                if pick[k] != 0 {
-                    break;
-                }
-                pick[k] = sets[k];
-                k += 1;
-            }
-        }
-    }
-
     fn cell_neighbours(&self, block: usize, cell: u32, mut emit: impl FnMut(usize, u32)) {
         let columns = self.columns;
         let classes = self.cell_classes(block, cell);
