@@ -18,9 +18,7 @@ mod units;
 
 pub use position::Position;
 pub use relevance::Relevance;
-pub use search::{
-    search, Candidate, CandidateId, RemovalTest, Scratch, StageTimes, UnitOutcome,
-};
+pub use search::{search, Candidate, CandidateId, RemovalTest, Scratch, StageTimes, UnitOutcome};
 pub use units::{target_row, Units};
 
 use unblocker_db::Record;

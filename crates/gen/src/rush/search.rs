@@ -31,9 +31,9 @@ use super::units::{target_row, Units};
 use crate::retrograde::{Retrograde, UNREACHED};
 use crate::unit::{FiberAt, Unit};
 use crate::Fibered;
+use std::time::{Duration, Instant};
 use unblocker_model::format::{parse_as, Format, ParseOptions};
 use unblocker_model::Metric;
-use std::time::{Duration, Instant};
 use unblocker_solve::{Algorithm, SolveOptions, Solver};
 
 /// A candidate: its unit and its place among the unit's candidates.
