@@ -6,9 +6,13 @@
 //! and the memory test that runs it in CI.
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
+
+#[path = "../../tests/it/common/served.rs"]
+mod served;
+use served::Served;
 
 /// What the attack sends.
 pub struct Attack {
@@ -42,22 +46,12 @@ pub struct Outcome {
 /// Starts `binary serve` and runs `attack` on it.
 pub fn run(binary: &str, attack: &Attack) -> Outcome {
     let bomb = unblocker_fuzz::images::icc_bomb(64, attack.profile_bytes);
-    let mut server = Command::new(binary)
-        .args(["serve", "--port", "0", "--max-memory"])
-        .arg(attack.max_memory.to_string())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the server starts");
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let address = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .to_string();
+    let served = Served::start(
+        binary,
+        &["--max-memory", &attack.max_memory.to_string()],
+        Stdio::inherit(),
+    );
+    let address = served.address.clone();
     let spaces = vec![b' '; attack.upload_bytes - (1 << 20)];
     let upload = || {
         let mut stream = TcpStream::connect(&address).unwrap();
@@ -94,14 +88,13 @@ pub fn run(binary: &str, attack: &Attack) -> Outcome {
     for scan in scans {
         *outcome.scans.entry(scan.join().unwrap()).or_default() += 1;
     }
-    outcome.peak = peak_of(server.id());
+    outcome.peak = peak_of(served.child.id());
     let rest = vec![b' '; 1 << 20];
     for stream in &mut uploads {
         stream.write_all(&rest).unwrap();
         *outcome.uploads.entry(status_of(stream)).or_default() += 1;
     }
-    server.kill().unwrap();
-    server.wait().unwrap();
+    drop(served);
     outcome
 }
 

@@ -6,10 +6,11 @@
 //! each time, 4xx for everything the tools refuse, never a 5xx, and no panic
 //! in the server's log.
 
+use crate::common::served::Served;
 use crate::common::unblocker;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::Duration;
 use unblocker_fuzz::corpus::{self, Kind};
 use unblocker_fuzz::requests::POST_ROUTES;
@@ -143,30 +144,12 @@ fn refused(path: &str, body: &[u8]) -> bool {
 
 #[test]
 fn every_file_to_every_route_of_the_server() {
-    let mut server = Command::new(env!("CARGO_BIN_EXE_unblocker"))
-        .args([
-            "serve",
-            "--port",
-            "0",
-            "--timeout",
-            "1",
-            "--max-nodes",
-            "2000",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let address = first
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .unwrap_or_else(|| panic!("no address in {first:?}"))
-        .to_string();
+    let mut served = Served::start(
+        env!("CARGO_BIN_EXE_unblocker"),
+        &["--timeout", "1", "--max-nodes", "2000"],
+        Stdio::piped(),
+    );
+    let address = served.address.clone();
     let mut failures = Vec::new();
     let mut requests = 0;
     for kind in Kind::ALL {
@@ -190,15 +173,15 @@ fn every_file_to_every_route_of_the_server() {
             }
         }
     }
-    server.kill().unwrap();
+    served.child.kill().unwrap();
     let mut log = String::new();
-    server
+    served
+        .child
         .stderr
         .take()
         .unwrap()
         .read_to_string(&mut log)
         .unwrap();
-    server.wait().unwrap();
     assert!(requests > 0, "the corpus is empty");
     assert!(!log.contains("panicked"), "the server panicked:\n{log}");
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -2,45 +2,13 @@
 //! names of the address it listens on, and `--lan` prints the URL with a QR
 //! code.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, Command, Stdio};
+use crate::common::served::Served;
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
 
-/// The server process, ended when the test ends (even by a panic).
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// Starts `unblocker serve ARGS --port 0`; returns the process and what it
-/// printed up to its URL line, and the `host:port` of that URL.
-fn serve(args: &[&str]) -> (Server, String, String) {
-    let child = Command::new(env!("CARGO_BIN_EXE_unblocker"))
-        .arg("serve")
-        .args(args)
-        .args(["--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .unwrap();
-    let mut server = Server(child);
-    let mut out = BufReader::new(server.0.stdout.take().unwrap());
-    let mut printed = String::new();
-    loop {
-        let mut line = String::new();
-        assert!(
-            out.read_line(&mut line).unwrap() > 0,
-            "the server ended: {printed}"
-        );
-        printed.push_str(&line);
-        if let Some(rest) = line.strip_prefix("Unblocker is serving on http://") {
-            let address = rest.split('/').next().unwrap().to_string();
-            return (server, printed, address);
-        }
-    }
+/// Starts `unblocker serve ARGS --port 0`.
+fn serve(args: &[&str]) -> Served {
+    Served::start(env!("CARGO_BIN_EXE_unblocker"), args, Stdio::inherit())
 }
 
 /// The status of `GET /api/health` sent to `address` with `Host: host`.
@@ -58,17 +26,19 @@ fn status(address: &str, host: &str) -> u16 {
 
 #[test]
 fn loopback_answers_to_its_address_and_localhost_only() {
-    let (_server, _, address) = serve(&[]);
+    let served = serve(&[]);
+    let address = &served.address;
     assert!(address.starts_with("127.0.0.1:"), "{address}");
     let port = address.rsplit(':').next().unwrap();
-    assert_eq!(status(&address, &address), 200);
-    assert_eq!(status(&address, &format!("localhost:{port}")), 200);
-    assert_eq!(status(&address, &format!("rebound.example:{port}")), 421);
+    assert_eq!(status(address, address), 200);
+    assert_eq!(status(address, &format!("localhost:{port}")), 200);
+    assert_eq!(status(address, &format!("rebound.example:{port}")), 421);
 }
 
 #[test]
 fn lan_serves_the_network_address_with_a_qr_code() {
-    let (_server, printed, address) = serve(&["--lan"]);
+    let served = serve(&["--lan"]);
+    let (printed, address) = (&served.printed, &served.address);
     let ip: std::net::IpAddr = address.rsplit_once(':').unwrap().0.parse().unwrap();
     assert!(!ip.is_loopback() && !ip.is_unspecified(), "{address}");
     assert!(
@@ -80,10 +50,10 @@ fn lan_serves_the_network_address_with_a_qr_code() {
         "{printed}"
     );
     let port = address.rsplit(':').next().unwrap();
-    assert_eq!(status(&address, &address), 200);
+    assert_eq!(status(address, address), 200);
     // Exactly the served address: not localhost, not another name.
-    assert_eq!(status(&address, &format!("localhost:{port}")), 421);
-    assert_eq!(status(&address, &format!("127.0.0.1:{port}")), 421);
+    assert_eq!(status(address, &format!("localhost:{port}")), 421);
+    assert_eq!(status(address, &format!("127.0.0.1:{port}")), 421);
     // Nothing listens on loopback.
     assert!(std::net::TcpStream::connect(format!("127.0.0.1:{port}")).is_err());
 }

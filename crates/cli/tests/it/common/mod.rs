@@ -4,6 +4,8 @@
 
 use assert_cmd::Command;
 
+pub mod served;
+
 pub fn unblocker() -> Command {
     Command::cargo_bin("unblocker").unwrap()
 }
