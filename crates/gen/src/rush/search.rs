@@ -29,7 +29,7 @@ use super::position::{column_bits, Position};
 use super::relevance::Relevance;
 use super::units::{target_row, Units};
 use crate::retrograde::{Retrograde, UNREACHED};
-use crate::unit::{FiberAt, Unit};
+use crate::unit::{digit_runs, FiberAt, Unit};
 use crate::Fibered;
 use std::time::{Duration, Instant};
 use unblocker_model::format::{parse_as, Format, ParseOptions};
@@ -310,7 +310,6 @@ fn mark_clean(index: &Unit, dist: &[u8], clean: &mut Vec<u32>) {
     let columns = index.columns();
     for block in 0..index.blocks() {
         let occupied = index.occupied(block);
-        let strides = index.strides(block);
         let (fiber_column, list) = index.fiber_axis(block);
         let len = list.len();
         let fibers = index.block_fibers(block);
@@ -322,15 +321,10 @@ fn mark_clean(index: &Unit, dist: &[u8], clean: &mut Vec<u32>) {
             let here = window(bytes, f * len);
             *bits = !(equal_bytes(&here, &[0; 32]) | equal_bytes(&here, &[UNREACHED; 32])) & mask;
         }
-        let axes = index.axes_of(block);
-        for (k, &c) in axes.iter().enumerate() {
-            let c = c as usize;
-            let run = strides[c] as usize;
-            let period = axes.get(k + 1).map_or(n, |&c| strides[c as usize] as usize);
-            for d in 0..columns.digits(occupied[c]) {
+        for (c, run, period) in index.axis_runs(block) {
+            for d in 0..columns.list(occupied[c]).len() {
                 for &j in columns.fewer(occupied[c], d as u8) {
-                    for outer in (0..n).step_by(period) {
-                        let (from, to) = (outer + d * run, outer + j as usize * run);
+                    for (from, to) in digit_runs(n, (run, period), d, j as usize) {
                         for i in 0..run {
                             let bits = &mut clean[from + i];
                             if *bits != 0 {

@@ -150,11 +150,6 @@ impl Columns {
         &self.list[occupied as usize]
     }
 
-    /// How many fillings avoid the occupied set (the digits of its list).
-    pub fn digits(&self, occupied: u8) -> usize {
-        self.list[occupied as usize].len()
-    }
-
     /// The digits of the fillings with one car fewer than the filling at
     /// `digit` (same occupied set).
     pub fn fewer(&self, occupied: u8, digit: u8) -> &[u8] {

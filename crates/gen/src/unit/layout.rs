@@ -295,6 +295,24 @@ impl<'c> Unit<'c> {
         &self.axes[block][..self.size - 1]
     }
 
+    /// The runs a vertical move on a non-fiber axis maps as a whole: for
+    /// each axis of the block, `(column, run, period)`, where the fibers
+    /// with one digit of the column come in runs of `run` fibers (its
+    /// stride), one run every `period` fibers (the next axis's stride, or
+    /// the whole block).
+    #[inline(always)]
+    pub fn axis_runs(&self, block: usize) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+        let strides = &self.strides[block];
+        let fibers = (self.fiber_start[block + 1] - self.fiber_start[block]) as usize;
+        let axes = self.axes_of(block);
+        axes.iter().enumerate().map(move |(k, &c)| {
+            let period = axes
+                .get(k + 1)
+                .map_or(fibers, |&c| strides[c as usize] as usize);
+            (c as usize, strides[c as usize] as usize, period)
+        })
+    }
+
     /// The board size.
     pub fn size(&self) -> usize {
         self.size

@@ -55,3 +55,17 @@ const NONE: u8 = u8::MAX;
 
 /// An axis past the board's columns.
 const NO_COLUMN: u8 = u8::MAX;
+
+/// Where the runs of digit `d` and of digit `j` of one axis begin, run
+/// against run, in a block of `fibers` fibers ([`Unit::axis_runs`]).
+#[inline(always)]
+pub fn digit_runs(
+    fibers: usize,
+    (run, period): (usize, usize),
+    d: usize,
+    j: usize,
+) -> impl Iterator<Item = (usize, usize)> {
+    (0..fibers)
+        .step_by(period)
+        .map(move |outer| (outer + d * run, outer + j * run))
+}

@@ -2,7 +2,7 @@
 //! the blocks whose fibers mostly hold frontier positions.
 
 use super::columns::map_bits;
-use super::{Unit, NONE};
+use super::{digit_runs, Unit, NONE};
 
 /// A block is expanded fiber by fiber ([`crate::fibered::expand_each`])
 /// when fewer than one fiber in `SPARSE` holds frontier positions, and
@@ -58,20 +58,16 @@ impl Unit<'_> {
             }
         }
         // Vertical moves on the other axes: all the fibers with digit `d`
-        // move to those with digit `j`, runs of `s[c]` fibers at a time.
-        let axes = self.axes_of(block);
-        for (k, &c) in axes.iter().enumerate() {
-            let c = c as usize;
-            let run = s[c] as usize;
-            let period = axes.get(k + 1).map_or(n, |&c| s[c as usize] as usize);
+        // move to those with digit `j`, a run of fibers at a time.
+        for (c, run, period) in self.axis_runs(block) {
             for (d, &near) in columns.neighbours[occ[c] as usize].iter().enumerate() {
                 let mut targets = near;
                 while targets != 0 {
                     let j = targets.trailing_zeros() as usize;
                     targets &= targets - 1;
-                    for outer in (0..n).step_by(period) {
-                        let from = &front[outer + d * run..][..run];
-                        let to = &mut next[start + outer + j * run..][..run];
+                    for (from, to) in digit_runs(n, (run, period), d, j) {
+                        let from = &front[from..][..run];
+                        let to = &mut next[start + to..][..run];
                         for (t, &f) in to.iter_mut().zip(from) {
                             *t |= f;
                         }
@@ -79,6 +75,7 @@ impl Unit<'_> {
                 }
             }
         }
+        let axes = self.axes_of(block);
         // Slides: per axis, the (source, target) fiber offsets of the
         // digits that have an image (on the target's fiber axis, whose
         // stride is 0, the target bit instead).
