@@ -70,6 +70,11 @@ impl Generator {
         self.units.phase(unit)
     }
 
+    /// How many walls a unit's rows hold.
+    pub fn walls(&self, unit: usize) -> usize {
+        self.units.walls(unit)
+    }
+
     /// Searches one unit, answering the queries into it.
     pub fn search(
         &self,

@@ -1,0 +1,288 @@
+//! Where the walls of two-wall units matter, on an evenly spread sample of
+//! them: for each wall, the unit's positions whose distance it changes
+//! (against the unit without that wall), the positions both walls change
+//! (where every stored puzzle of the unit lies), the units in which some
+//! wall changes no distance (they hold no stored puzzle), and the
+//! components that hold a position both walls change.
+//!
+//! ```text
+//! cargo run --release -p unblocker-gen --example wall_effects -- 26610
+//! ```
+//!
+//! The argument is the sampling step over the 6x6 units with up to two
+//! walls (every 26,610th, from unit 7; the units with fewer walls are
+//! passed over). Every position is compared one by one, so a unit takes
+//! about as long as a few hundred searches of it.
+//!
+//! It also checks the *parent test*, which decides from the unit without
+//! the wall (the parent) alone whether a wall at cell x changes any
+//! distance: it does if and only if some position of the parent with x
+//! empty and a distance above 0 has every optimal first move touching x
+//! (the sliding car covers x at some point of the slide). Proof, with d
+//! the parent's distances and d' the unit's: if such a position P exists,
+//! a move of the unit from P reaches nothing at d(P) − 1, so d'(P) > d(P).
+//! Conversely take a changed position P with the least d(P); a first move
+//! of P that is optimal in the parent and misses x is a move of the unit to
+//! a position Q with d(Q) = d(P) − 1 that is unchanged, so d'(P) ≤ d(P).
+//! The table counts the walls where the test and the comparison disagree
+//! (the test may also see positions that the wall makes unsolvable, which
+//! the comparison leaves out: it cannot say "unchanged" wrongly).
+
+use unblocker_gen::retrograde::{Retrograde, UNREACHED};
+use unblocker_gen::rush::{Position, Units};
+use unblocker_gen::unit::Unit;
+use unblocker_gen::Fibered;
+
+/// Per unit position: the positions changed by wall 0 (bit 0) and wall 1
+/// (bit 1).
+type Changed = Vec<u8>;
+
+fn main() {
+    let step: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .filter(|&s| s > 0)
+        .unwrap_or_else(|| {
+            eprintln!("wall_effects STEP (e.g. 26610)");
+            std::process::exit(2)
+        });
+    let units = Units::new(6, 2);
+    let mut search = Retrograde::new();
+    let (mut dist, mut parent_dist) = (Vec::new(), Vec::new());
+    let mut t = Totals::default();
+    for unit in (7 % step..units.len()).step_by(step) {
+        if units.walls(unit) != 2 {
+            continue;
+        }
+        let index = units.index(unit);
+        search.distances(&index, &mut dist);
+        let mut changed: Changed = vec![0; dist.len()];
+        let walls = walls_of(&units, unit, &index);
+        let (mut never, mut test_never) = (false, false);
+        for (w, &(row, slot, cell)) in walls.iter().enumerate() {
+            let unit_without = without_wall(&units, unit, &index, row, slot);
+            let parent = units.index(unit_without);
+            search.distances(&parent, &mut parent_dist);
+            let mut any = false;
+            for (p, &d) in dist.iter().enumerate() {
+                if d == UNREACHED {
+                    continue;
+                }
+                let mut position = Position::at(&units, unit, &index, p as u64);
+                position.rows[row] = units.rows[row].without(position.rows[row], slot);
+                let q = parent
+                    .index_of(&position.row_places(&units), &position.columns[..6])
+                    .expect("the position without the wall is one of the parent's");
+                if parent_dist[q as usize] < d {
+                    changed[p] |= 1 << w;
+                    t.changed[w] += 1;
+                    any = true;
+                }
+            }
+            never |= !any;
+            let test = parent_test(&units, unit_without, &parent, &parent_dist, cell);
+            t.walls += 1;
+            test_never |= !test;
+            if test != any {
+                t.disagree += 1;
+                assert!(
+                    test,
+                    "the parent test missed a wall that changes a distance"
+                );
+            }
+        }
+        let solvable = dist.iter().filter(|&&d| d != UNREACHED).count() as u64;
+        t.units += 1;
+        t.solvable += solvable;
+        t.both += changed.iter().filter(|&&c| c == 3).count() as u64;
+        if test_never {
+            t.test_never += 1;
+            t.test_never_positions += solvable;
+        }
+        if never {
+            t.wall_never += 1;
+            t.wall_never_positions += solvable;
+        }
+        let (components, holding, positions) =
+            components_holding(&mut search, &index, &dist, &changed);
+        t.components += components;
+        t.holding += holding;
+        t.holding_positions += positions;
+    }
+    let share = |n: u64| 100.0 * n as f64 / t.solvable.max(1) as f64;
+    println!("two-wall units sampled\t{}", t.units);
+    println!("solvable positions\t{}", t.solvable);
+    println!("changed by the first wall\t{:.2}%", share(t.changed[0]));
+    println!("changed by the second wall\t{:.2}%", share(t.changed[1]));
+    println!("changed by both\t{:.3}%", share(t.both));
+    println!(
+        "units where a wall changes nothing\t{} ({:.1}% of the positions)",
+        t.wall_never,
+        share(t.wall_never_positions)
+    );
+    println!(
+        "components holding a position both walls change\t{} of {} ({:.2}% of the positions)",
+        t.holding,
+        t.components,
+        share(t.holding_positions)
+    );
+    println!(
+        "units the parent test rules out\t{} ({:.1}% of the positions)",
+        t.test_never,
+        share(t.test_never_positions)
+    );
+    println!(
+        "parent test against the comparison\t{} walls, {} disagree (the test saw only positions the wall makes unsolvable)",
+        t.walls, t.disagree
+    );
+}
+
+#[derive(Default)]
+struct Totals {
+    units: u64,
+    solvable: u64,
+    changed: [u64; 2],
+    both: u64,
+    wall_never: u64,
+    wall_never_positions: u64,
+    components: u64,
+    holding: u64,
+    holding_positions: u64,
+    walls: u64,
+    disagree: u64,
+    test_never: u64,
+    test_never_positions: u64,
+}
+
+/// The unit's two walls: (row, place among the row's items, cell).
+fn walls_of(units: &Units, unit: usize, index: &Unit) -> Vec<(usize, usize, u32)> {
+    let first = Position::at(units, unit, index, 0);
+    let mut walls = Vec::new();
+    for row in 0..units.size {
+        let filling = first.rows[row] as usize;
+        for (slot, item) in units.rows[row].items[filling].iter().enumerate() {
+            if item.wall {
+                walls.push((row, slot, (row * units.size + item.start as usize) as u32));
+            }
+        }
+    }
+    assert_eq!(walls.len(), 2);
+    walls
+}
+
+/// The unit without one of its walls.
+fn without_wall(units: &Units, unit: usize, index: &Unit, row: usize, slot: usize) -> usize {
+    let mut first = Position::at(units, unit, index, 0);
+    first.rows[row] = units.rows[row].without(first.rows[row], slot);
+    units
+        .find(&first.row_classes(units))
+        .expect("a unit without a wall is a unit of the rules")
+}
+
+/// The cells a position covers (walls included).
+fn cells(units: &Units, unit: usize, index: &Unit, at: u64) -> u64 {
+    let position = Position::at(units, unit, index, at);
+    position.row_cells(units) | position.column_cells(units)
+}
+
+/// Whether some position of the parent with `cell` empty and a distance
+/// above 0 has every optimal first move touching `cell`.
+fn parent_test(units: &Units, unit: usize, index: &Unit, dist: &[u8], cell: u32) -> bool {
+    let x = 1u64 << cell;
+    for block in 0..index.blocks() {
+        let mut at = index.first(block);
+        for f in index.block_fibers(block) {
+            for bit in 0..index.fiber_mask(block).count_ones() {
+                let p = index.position_of(block, f, bit);
+                let d = dist[p as usize];
+                if d == 0 || d == UNREACHED {
+                    continue;
+                }
+                let here = cells(units, unit, index, p);
+                if here & x != 0 {
+                    continue;
+                }
+                let mut all_touch = true;
+                index.expand(&at, 1 << bit, |to, bits| {
+                    let mut rest = bits;
+                    while rest != 0 {
+                        let b = rest.trailing_zeros();
+                        rest &= rest - 1;
+                        let q = index.position_of(to.block, to.fiber, b);
+                        if dist[q as usize] == d - 1
+                            && swept(here ^ cells(units, unit, index, q), units.size) & x == 0
+                        {
+                            all_touch = false;
+                        }
+                    }
+                });
+                if all_touch {
+                    return true;
+                }
+            }
+            index.advance(&mut at);
+        }
+    }
+    false
+}
+
+/// The cells a slide covers at some point, from the cells it changes (all
+/// in one line): the span between the first and the last of them.
+fn swept(changed: u64, size: usize) -> u64 {
+    let (first, last) = (
+        changed.trailing_zeros() as usize,
+        63 - changed.leading_zeros() as usize,
+    );
+    if first / size == last / size {
+        (first..=last).fold(0, |m, c| m | 1 << c)
+    } else {
+        (first..=last).step_by(size).fold(0, |m, c| m | 1 << c)
+    }
+}
+
+/// The unit's components, those holding a position both walls change, and
+/// how many positions those hold.
+fn components_holding(
+    search: &mut Retrograde,
+    index: &Unit,
+    dist: &[u8],
+    changed: &Changed,
+) -> (u64, u64, u64) {
+    search.clear_components(index);
+    let mut cell_label = vec![u32::MAX; index.cells()];
+    let mut label = vec![u32::MAX; dist.len()];
+    let mut labels = 0u32;
+    for block in 0..index.blocks() {
+        let mut at = index.first(block);
+        for f in index.block_fibers(block) {
+            let cell_of = index.cell_of(&at);
+            for bit in 0..index.fiber_mask(block).count_ones() {
+                let p = index.position_of(block, f, bit) as usize;
+                if dist[p] == UNREACHED {
+                    continue;
+                }
+                let cell = cell_of(bit);
+                if !search.is_found(cell) {
+                    for &(_, c) in search.component(index, block, cell) {
+                        cell_label[c as usize] = labels;
+                    }
+                    labels += 1;
+                }
+                label[p] = cell_label[cell as usize];
+            }
+            index.advance(&mut at);
+        }
+    }
+    let mut holds = vec![false; labels as usize];
+    for (p, &c) in changed.iter().enumerate() {
+        if c == 3 {
+            holds[label[p] as usize] = true;
+        }
+    }
+    let positions = label
+        .iter()
+        .filter(|&&l| l != u32::MAX && holds[l as usize])
+        .count() as u64;
+    let holding = holds.iter().filter(|&&h| h).count() as u64;
+    (labels as u64, holding, positions)
+}
