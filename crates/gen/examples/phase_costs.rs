@@ -21,8 +21,13 @@
 //! seconds a unit, the share of solvable positions the pruning leaves out,
 //! and the solves a unit that finishing clean tests took.
 
+mod sample;
+
+use sample::SampledRun;
 use std::time::Instant;
 use unblocker_gen::rush::{Generator, Scratch, StageTimes};
+
+const USAGE: &str = "phase_costs SIZE MAX_WALLS STEP [compare] (e.g. 6 2 2661)";
 
 /// Totals of the sampled units of one phase.
 #[derive(Default, Clone, Copy)]
@@ -46,20 +51,10 @@ fn main() {
     if compare {
         args.pop();
     }
-    let args: Vec<usize> = args
-        .iter()
-        .map(|a| a.parse())
-        .collect::<Result<_, _>>()
-        .unwrap_or_else(|e| usage(&format!("{e}")));
-    let [size, walls, step] = args[..] else {
-        usage("three arguments");
-    };
-    if step == 0 {
-        usage("a step of at least 1");
-    }
-    let generator = Generator::new(size, walls).unwrap_or_else(|e| usage(&e.to_string()));
-    let unpruned = Generator::new(size, walls)
-        .unwrap_or_else(|e| usage(&e.to_string()))
+    let run = SampledRun::from_args(&args, USAGE);
+    let generator = &run.generator;
+    let unpruned = Generator::new(run.size, run.walls)
+        .expect("the same generator as the sampled run's")
         .without_pruning();
     let mut phases: Vec<Sampled> = Vec::new();
     for unit in 0..generator.units() {
@@ -70,7 +65,7 @@ fn main() {
         phases[phase].all += 1;
     }
     let mut scratch = Scratch::default();
-    for unit in (7 % step..generator.units()).step_by(step) {
+    for unit in run.units() {
         let phase = generator.phase(unit);
         let started = Instant::now();
         let outcome = generator.search(unit, &[], &mut scratch);
@@ -170,9 +165,4 @@ fn shares(stages: &StageTimes) -> String {
 /// out, in percent.
 fn left_out(p: &Sampled) -> f64 {
     100.0 * (1.0 - p.positions as f64 / p.full_positions.max(1) as f64)
-}
-
-fn usage(problem: &str) -> ! {
-    eprintln!("phase_costs SIZE MAX_WALLS STEP [compare] (e.g. 6 2 2661): {problem}");
-    std::process::exit(2)
 }

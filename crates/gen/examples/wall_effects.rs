@@ -28,7 +28,7 @@
 //! (the test may also see positions that the wall makes unsolvable, which
 //! the comparison leaves out: it cannot say "unchanged" wrongly).
 
-use unblocker_gen::retrograde::{Retrograde, UNREACHED};
+use unblocker_gen::retrograde::{Retrograde, UNLABELLED, UNREACHED};
 use unblocker_gen::rush::{Position, Units};
 use unblocker_gen::unit::Unit;
 use unblocker_gen::Fibered;
@@ -248,31 +248,7 @@ fn components_holding(
     dist: &[u8],
     changed: &Changed,
 ) -> (u64, u64, u64) {
-    search.clear_components(index);
-    let mut cell_label = vec![u32::MAX; index.cells()];
-    let mut label = vec![u32::MAX; dist.len()];
-    let mut labels = 0u32;
-    for block in 0..index.blocks() {
-        let mut at = index.first(block);
-        for f in index.block_fibers(block) {
-            let cell_of = index.cell_of(&at);
-            for bit in 0..index.fiber_mask(block).count_ones() {
-                let p = index.position_of(block, f, bit) as usize;
-                if dist[p] == UNREACHED {
-                    continue;
-                }
-                let cell = cell_of(bit);
-                if !search.is_found(cell) {
-                    for &(_, c) in search.component(index, block, cell) {
-                        cell_label[c as usize] = labels;
-                    }
-                    labels += 1;
-                }
-                label[p] = cell_label[cell as usize];
-            }
-            index.advance(&mut at);
-        }
-    }
+    let (label, labels) = search.component_labels(index, dist);
     let mut holds = vec![false; labels as usize];
     for (p, &c) in changed.iter().enumerate() {
         if c == 3 {
@@ -281,7 +257,7 @@ fn components_holding(
     }
     let positions = label
         .iter()
-        .filter(|&&l| l != u32::MAX && holds[l as usize])
+        .filter(|&&l| l != UNLABELLED && holds[l as usize])
         .count() as u64;
     let holding = holds.iter().filter(|&&h| h).count() as u64;
     (labels as u64, holding, positions)

@@ -19,9 +19,12 @@
 //! candidates rejected by removing a wall (whatever else rejects them) and
 //! by removing a car only.
 
+mod sample;
+
+use sample::SampledRun;
 use std::collections::BTreeMap;
 use std::time::Instant;
-use unblocker_gen::rush::{Generator, Scratch};
+use unblocker_gen::rush::Scratch;
 
 /// Totals over the sampled units of one phase or one wall count.
 #[derive(Default, Clone, Copy)]
@@ -75,22 +78,13 @@ impl Yield {
 }
 
 fn main() {
-    let args: Vec<usize> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse())
-        .collect::<Result<_, _>>()
-        .unwrap_or_else(|e| usage(&format!("{e}")));
-    let [size, walls, step] = args[..] else {
-        usage("three arguments");
-    };
-    if step == 0 {
-        usage("a step of at least 1");
-    }
-    let generator = Generator::new(size, walls).unwrap_or_else(|e| usage(&e.to_string()));
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let run = SampledRun::from_args(&args, "yields SIZE MAX_WALLS STEP (e.g. 6 2 2661)");
+    let generator = &run.generator;
     let (mut search, mut solve) = (Scratch::default(), Scratch::default());
     let mut by_phase: BTreeMap<usize, Yield> = BTreeMap::new();
     let mut by_walls: BTreeMap<usize, Yield> = BTreeMap::new();
-    for unit in (7 % step..generator.units()).step_by(step) {
+    for unit in run.units() {
         let started = Instant::now();
         let outcome = generator.search(unit, &[], &mut search);
         let seconds = started.elapsed().as_secs_f64();
@@ -132,6 +126,14 @@ fn main() {
             .add(&found);
     }
     let header = "units\ttime\tyielding\tpuzzles/unit\tcomponents read/unit\tcandidates/unit\ttime in units without a puzzle\trejected by a wall\tby a car only";
+    println!(
+        "{}x{} units with at most {} walls, every {}th from unit {}",
+        run.size,
+        run.size,
+        run.walls,
+        run.step,
+        7 % run.step
+    );
     let mut all = Yield::default();
     for found in by_phase.values() {
         all.add(found);
@@ -145,9 +147,4 @@ fn main() {
     for (walls, found) in &by_walls {
         println!("{}", found.row(&walls.to_string(), all.seconds));
     }
-}
-
-fn usage(problem: &str) -> ! {
-    eprintln!("yields SIZE MAX_WALLS STEP (e.g. 6 2 2661): {problem}");
-    std::process::exit(2)
 }

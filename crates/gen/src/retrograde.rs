@@ -17,6 +17,10 @@ use crate::Fibered;
 /// The distance of positions no goal reaches.
 pub const UNREACHED: u8 = u8::MAX;
 
+/// The component label of positions no goal reaches
+/// ([`Retrograde::component_labels`]).
+pub const UNLABELLED: u32 = u32::MAX;
+
 /// Reusable memory for whole-space searches (one per thread).
 #[derive(Default)]
 pub struct Retrograde {
@@ -188,6 +192,40 @@ impl Retrograde {
             });
         }
         queue
+    }
+
+    /// Numbers the components of the positions a goal reaches (those of
+    /// `dist` below [`UNREACHED`], as [`Retrograde::distances`] left it), in
+    /// index order of their first position: each position's component, or
+    /// [`UNLABELLED`] where no goal is reached. Returns the labels and
+    /// the number of components.
+    pub fn component_labels<S: Fibered>(&mut self, space: &S, dist: &[u8]) -> (Vec<u32>, u32) {
+        self.clear_components(space);
+        let mut cell_label = vec![UNLABELLED; space.cells()];
+        let mut label = vec![UNLABELLED; dist.len()];
+        let mut labels = 0u32;
+        for block in 0..space.blocks() {
+            let mut at = space.first(block);
+            for f in space.block_fibers(block) {
+                let cell_of = space.cell_of(&at);
+                for bit in 0..space.fiber_mask(block).count_ones() {
+                    let p = space.position_of(block, f, bit) as usize;
+                    if dist[p] == UNREACHED {
+                        continue;
+                    }
+                    let cell = cell_of(bit);
+                    if !self.is_found(cell) {
+                        for &(_, c) in self.component(space, block, cell) {
+                            cell_label[c as usize] = labels;
+                        }
+                        labels += 1;
+                    }
+                    label[p] = cell_label[cell as usize];
+                }
+                space.advance(&mut at);
+            }
+        }
+        (label, labels)
     }
 }
 

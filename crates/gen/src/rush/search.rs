@@ -658,9 +658,8 @@ fn removal_queries(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::retrograde::UNLABELLED;
     use std::collections::{HashMap, VecDeque};
-
-    const UNLABELLED: u32 = u32::MAX;
 
     /// A block swept as a whole moves the same positions as a fiber at a
     /// time: on every unit of the 4x4 board with up to two walls and on
@@ -752,33 +751,9 @@ mod tests {
             for unit in (0..units.len()).take(most) {
                 let index = units.index(unit);
                 retrograde.distances(&index, &mut dist);
-                retrograde.clear_components(&index);
                 // Each reachable position's label (its component's number),
                 // by its index, through the label of its cell.
-                let mut label = vec![UNLABELLED; dist.len()];
-                let mut cell_label = vec![UNLABELLED; index.cells()];
-                let mut labels = 0u32;
-                for block in 0..index.blocks() {
-                    let mut at = index.first(block);
-                    for f in index.block_fibers(block) {
-                        let cell_of = index.cell_of(&at);
-                        for bit in 0..index.fiber_mask(block).count_ones() {
-                            let p = index.position_of(block, f, bit) as usize;
-                            if dist[p] == UNREACHED {
-                                continue;
-                            }
-                            let cell = cell_of(bit);
-                            if !retrograde.is_found(cell) {
-                                for &(_, c) in retrograde.component(&index, block, cell) {
-                                    cell_label[c as usize] = labels;
-                                }
-                                labels += 1;
-                            }
-                            label[p] = cell_label[cell as usize];
-                        }
-                        index.advance(&mut at);
-                    }
-                }
+                let (label, _) = retrograde.component_labels(&index, &dist);
                 // A plain search from one position of each label reaches
                 // exactly the positions of that label.
                 let mut sizes: HashMap<u32, usize> = HashMap::new();
