@@ -2,8 +2,9 @@
 //! them: for each wall, the unit's positions whose distance it changes
 //! (against the unit without that wall), the positions both walls change
 //! (where every stored puzzle of the unit lies), the units in which some
-//! wall changes no distance (they hold no stored puzzle), and the
-//! components that hold a position both walls change.
+//! wall changes no distance (they hold no stored puzzle) with their share
+//! of the units' search time, and the components that hold a position both
+//! walls change.
 //!
 //! ```text
 //! cargo run --release -p unblocker-gen --example wall_effects -- 26610
@@ -28,8 +29,9 @@
 //! (the test may also see positions that the wall makes unsolvable, which
 //! the comparison leaves out: it cannot say "unchanged" wrongly).
 
+use std::time::Instant;
 use unblocker_gen::retrograde::{Retrograde, UNLABELLED, UNREACHED};
-use unblocker_gen::rush::{Position, Units};
+use unblocker_gen::rush::{search as search_unit, Position, Scratch, Units};
 use unblocker_gen::unit::Unit;
 use unblocker_gen::Fibered;
 
@@ -49,11 +51,16 @@ fn main() {
     let units = Units::new(6, 2);
     let mut search = Retrograde::new();
     let (mut dist, mut parent_dist) = (Vec::new(), Vec::new());
+    let mut scratch = Scratch::default();
     let mut t = Totals::default();
     for unit in (7 % step..units.len()).step_by(step) {
         if units.walls(unit) != 2 {
             continue;
         }
+        // The unit's search as a run does it, for its time.
+        let started = Instant::now();
+        search_unit(&units, unit, &[], &mut scratch, true);
+        let seconds = started.elapsed().as_secs_f64();
         let index = units.index(unit);
         search.distances(&index, &mut dist);
         let mut changed: Changed = vec![0; dist.len()];
@@ -94,14 +101,17 @@ fn main() {
         let solvable = dist.iter().filter(|&&d| d != UNREACHED).count() as u64;
         t.units += 1;
         t.solvable += solvable;
+        t.seconds += seconds;
         t.both += changed.iter().filter(|&&c| c == 3).count() as u64;
         if test_never {
             t.test_never += 1;
             t.test_never_positions += solvable;
+            t.test_never_seconds += seconds;
         }
         if never {
             t.wall_never += 1;
             t.wall_never_positions += solvable;
+            t.wall_never_seconds += seconds;
         }
         let (components, holding, positions) =
             components_holding(&mut search, &index, &dist, &changed);
@@ -110,15 +120,17 @@ fn main() {
         t.holding_positions += positions;
     }
     let share = |n: u64| 100.0 * n as f64 / t.solvable.max(1) as f64;
+    let time = |s: f64| 100.0 * s / t.seconds.max(f64::MIN_POSITIVE);
     println!("two-wall units sampled\t{}", t.units);
     println!("solvable positions\t{}", t.solvable);
     println!("changed by the first wall\t{:.2}%", share(t.changed[0]));
     println!("changed by the second wall\t{:.2}%", share(t.changed[1]));
     println!("changed by both\t{:.3}%", share(t.both));
     println!(
-        "units where a wall changes nothing\t{} ({:.1}% of the positions)",
+        "units where a wall changes nothing\t{} ({:.1}% of the positions, {:.1}% of the search time)",
         t.wall_never,
-        share(t.wall_never_positions)
+        share(t.wall_never_positions),
+        time(t.wall_never_seconds)
     );
     println!(
         "components holding a position both walls change\t{} of {} ({:.2}% of the positions)",
@@ -127,9 +139,10 @@ fn main() {
         share(t.holding_positions)
     );
     println!(
-        "units the parent test rules out\t{} ({:.1}% of the positions)",
+        "units the parent test rules out\t{} ({:.1}% of the positions, {:.1}% of the search time)",
         t.test_never,
-        share(t.test_never_positions)
+        share(t.test_never_positions),
+        time(t.test_never_seconds)
     );
     println!(
         "parent test against the comparison\t{} walls, {} disagree (the test saw only positions the wall makes unsolvable)",
@@ -145,6 +158,7 @@ struct Totals {
     both: u64,
     wall_never: u64,
     wall_never_positions: u64,
+    wall_never_seconds: f64,
     components: u64,
     holding: u64,
     holding_positions: u64,
@@ -152,6 +166,9 @@ struct Totals {
     disagree: u64,
     test_never: u64,
     test_never_positions: u64,
+    test_never_seconds: f64,
+    /// The units' searches.
+    seconds: f64,
 }
 
 /// The unit's two walls: (row, place among the row's items, cell).
