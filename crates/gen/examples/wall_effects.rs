@@ -1,6 +1,7 @@
 //! Where the walls of two-wall units matter, on an evenly spread sample of
 //! them: for each wall, the unit's positions whose distance it changes
-//! (against the unit without that wall), the positions both walls change
+//! (against the unit without that wall) and those it makes unsolvable,
+//! the positions both walls change
 //! (where every stored puzzle of the unit lies), the units in which some
 //! wall changes no distance (they hold no stored puzzle) with their share
 //! of the units' search time, and the components that hold a position both
@@ -75,15 +76,16 @@ fn main() {
             search.distances(&parent, &mut parent_dist);
             let mut any = false;
             for (p, &d) in dist.iter().enumerate() {
-                if d == UNREACHED {
-                    continue;
-                }
                 let mut position = Position::at(&units, unit, &index, p as u64);
                 position.rows[row] = units.rows[row].without(position.rows[row], slot);
                 let q = parent
                     .index_of(&position.row_places(&units), &position.columns[..6])
                     .expect("the position without the wall is one of the parent's");
-                if parent_dist[q as usize] < d {
+                if d == UNREACHED {
+                    if parent_dist[q as usize] != UNREACHED {
+                        t.unsolvable[w] += 1;
+                    }
+                } else if parent_dist[q as usize] < d {
                     changed[p] |= 1 << w;
                     t.changed[w] += 1;
                     any = true;
@@ -103,6 +105,7 @@ fn main() {
         }
         let solvable = dist.iter().filter(|&&d| d != UNREACHED).count() as u64;
         t.units += 1;
+        t.positions += dist.len() as u64;
         t.solvable += solvable;
         t.seconds += seconds;
         t.both += changed.iter().filter(|&&c| c == 3).count() as u64;
@@ -129,6 +132,13 @@ fn main() {
     println!("changed by the first wall\t{:.2}%", share(t.changed[0]));
     println!("changed by the second wall\t{:.2}%", share(t.changed[1]));
     println!("changed by both\t{:.3}%", share(t.both));
+    let of_all = |n: u64| 100.0 * n as f64 / t.positions.max(1) as f64;
+    println!(
+        "made unsolvable by the first wall / the second (of all {} positions)\t{:.2}% / {:.2}%",
+        t.positions,
+        of_all(t.unsolvable[0]),
+        of_all(t.unsolvable[1])
+    );
     println!(
         "units where a wall changes nothing\t{} ({:.1}% of the positions, {:.1}% of the search time)",
         t.wall_never,
@@ -160,7 +170,10 @@ fn main() {
 #[derive(Default)]
 struct Totals {
     units: u64,
+    positions: u64,
     solvable: u64,
+    /// Positions the wall makes unsolvable (solvable without it).
+    unsolvable: [u64; 2],
     changed: [u64; 2],
     both: u64,
     wall_never: u64,
