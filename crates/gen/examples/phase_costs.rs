@@ -53,9 +53,12 @@ fn main() {
     }
     let run = SampledRun::from_args(&args, USAGE);
     let generator = &run.generator;
-    let unpruned = Generator::new(run.size, run.walls)
-        .expect("the same generator as the sampled run's")
-        .without_pruning();
+    // Built only to compare with (a second table of units).
+    let unpruned = compare.then(|| {
+        Generator::new(run.size, run.walls)
+            .expect("the same generator as the sampled run's")
+            .without_pruning()
+    });
     let mut phases: Vec<Sampled> = Vec::new();
     for unit in 0..generator.units() {
         let phase = generator.phase(unit);
@@ -76,7 +79,7 @@ fn main() {
         sampled.positions += outcome.positions;
         sampled.solves += outcome.solves;
         sampled.stages += outcome.stages;
-        if compare {
+        if let Some(unpruned) = &unpruned {
             let started = Instant::now();
             let full = unpruned.search(unit, &[], &mut scratch);
             sampled.full_seconds += started.elapsed().as_secs_f64();

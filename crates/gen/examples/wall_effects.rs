@@ -70,8 +70,7 @@ fn main() {
         let mut changed: Changed = vec![0; dist.len()];
         let walls = walls_of(&units, unit, &index);
         let (mut never, mut test_never) = (false, false);
-        for (w, &(row, slot, cell)) in walls.iter().enumerate() {
-            let unit_without = without_wall(&units, unit, &index, row, slot);
+        for (w, &(row, slot, cell, unit_without)) in walls.iter().enumerate() {
             let parent = units.index(unit_without);
             search.distances(&parent, &mut parent_dist);
             let mut any = false;
@@ -193,29 +192,27 @@ struct Totals {
     reach_seconds: f64,
 }
 
-/// The unit's two walls: (row, place among the row's items, cell).
-fn walls_of(units: &Units, unit: usize, index: &Unit) -> Vec<(usize, usize, u32)> {
+/// The unit's two walls, each as (row, place among the row's items, cell,
+/// the unit without it).
+fn walls_of(units: &Units, unit: usize, index: &Unit) -> Vec<(usize, usize, u32, usize)> {
     let first = Position::at(units, unit, index, 0);
     let mut walls = Vec::new();
     for row in 0..units.size {
-        let filling = first.rows[row] as usize;
-        for (slot, item) in units.rows[row].items[filling].iter().enumerate() {
+        let filling = first.rows[row];
+        for (slot, item) in units.rows[row].items[filling as usize].iter().enumerate() {
             if item.wall {
-                walls.push((row, slot, (row * units.size + item.start as usize) as u32));
+                let mut without = first;
+                without.rows[row] = units.rows[row].without(filling, slot);
+                let parent = units
+                    .find(&without.row_classes(units))
+                    .expect("a unit without a wall is a unit of the rules");
+                let cell = (row * units.size + item.start as usize) as u32;
+                walls.push((row, slot, cell, parent));
             }
         }
     }
     assert_eq!(walls.len(), 2);
     walls
-}
-
-/// The unit without one of its walls.
-fn without_wall(units: &Units, unit: usize, index: &Unit, row: usize, slot: usize) -> usize {
-    let mut first = Position::at(units, unit, index, 0);
-    first.rows[row] = units.rows[row].without(first.rows[row], slot);
-    units
-        .find(&first.row_classes(units))
-        .expect("a unit without a wall is a unit of the rules")
 }
 
 /// The cells a position covers (walls included).
