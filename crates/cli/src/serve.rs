@@ -11,8 +11,9 @@ use unblocker_web::{Config, Connections, Limits, LimitsError};
     about = "Serve the web UI: load, edit, solve, watch and play puzzles in a browser",
     long_about = "Serve the web UI and its JSON API (see the README): load a screenshot, a board \
         string or a bundled puzzle, edit it, solve it with live progress, watch the solution, play \
-        it yourself with hints, and share a link. Everything is in the binary; the page works \
-        offline.\n\nEvery connection is bounded: a request's header must arrive within 10 s (an idle \
+        it yourself with hints, and share a link. Everything is in the binary. With --site, the \
+        static site that `cargo xtask web` builds is served instead: its page computes in the \
+        browser and keeps working offline.\n\nEvery connection is bounded: a request's header must arrive within 10 s (an idle \
         kept-alive connection closes after 10 s), a request body may stall at most 10 s between \
         two pieces, and a response the client does not read for 30 s ends its connection. At \
         most --max-connections connections are held at once (fewer if the open-file limit \
@@ -24,7 +25,8 @@ use unblocker_web::{Config, Connections, Limits, LimitsError};
         hold now gets 503.",
     after_help = "Examples:\n  unblocker serve\n  unblocker serve --lan\n  \
         unblocker serve --port 9000 --host 0.0.0.0\n  \
-        unblocker serve --max-solves 4 --timeout 10 --max-memory 2G"
+        unblocker serve --max-solves 4 --timeout 10 --max-memory 2G\n  \
+        cargo xtask web --out site && unblocker serve --lan --site site"
 )]
 pub struct Args {
     /// Port to listen on (0 picks a free one).
@@ -59,6 +61,12 @@ pub struct Args {
     /// db generate` writes, if it exists).
     #[arg(long, value_name = "PATH")]
     pub database: Option<PathBuf>,
+    /// Serve the static site `cargo xtask web --out DIR` built, in place of
+    /// the page in the binary: its page computes in the browser and works
+    /// offline once loaded, asking this server only for random puzzles of
+    /// --database.
+    #[arg(long, value_name = "DIR")]
+    pub site: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> Result<u8, String> {
@@ -80,6 +88,7 @@ pub fn run(args: Args) -> Result<u8, String> {
     let config = Config {
         limits,
         database,
+        site: args.site,
         connections,
         ..Config::default()
     };

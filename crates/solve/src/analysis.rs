@@ -82,7 +82,7 @@ pub(crate) fn analyze_with<S: Space>(
     control: &Control,
     search: &mut impl ExhaustiveSearch<S>,
 ) -> Result<Analysis, StopReason> {
-    let started = std::time::Instant::now();
+    let started = web_time::Instant::now();
     let start = [space.start()];
     let forward = search.explore(space, BfsRequest::exhaustive(&start, metric, control));
     if let Some(reason) = forward.stopped {

@@ -12,9 +12,9 @@ use crate::memory::Meter;
 use crate::stats::{bytes_of, LevelStats, Stats};
 use crate::table::{Insertion, StateTable};
 use std::ops::Range;
-use std::time::Instant;
 use unblocker_engine::{Space, State};
 use unblocker_model::Metric;
+use web_time::Instant;
 
 /// No parent: a root of the search.
 pub const ROOT: u32 = u32::MAX;

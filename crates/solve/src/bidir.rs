@@ -25,9 +25,9 @@ use crate::kept::{chain, Visit};
 use crate::memory::Fixed;
 use crate::stats::{bytes_of, LevelStats, Stats};
 use crate::table::{Insertion, StateTable};
-use std::time::Instant;
 use unblocker_engine::{Space, State};
 use unblocker_model::Metric;
+use web_time::Instant;
 
 /// One direction of the search.
 struct Half<K: State> {

@@ -3,7 +3,10 @@
 use crate::memory::{MemoryBudget, Meter, Room};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+// The standard clock natively; `performance.now()` in a browser, where
+// `std::time::Instant` panics.
+use web_time::Instant;
 
 /// How often (in examined positions) a search looks at its [`Control`].
 pub const CHECK_EVERY: u64 = 1024;

@@ -280,11 +280,16 @@ pub fn default_limit() -> u64 {
 
 /// Bytes of this process resident in memory now (Linux; `None` elsewhere).
 pub fn resident_bytes() -> Option<u64> {
-    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
-    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
-    // SAFETY: sysconf only reads system configuration.
-    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-    (page > 0).then(|| pages * page as u64)
+    #[cfg(unix)]
+    {
+        let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+        let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+        // SAFETY: sysconf only reads system configuration.
+        let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+        (page > 0).then(|| pages * page as u64)
+    }
+    #[cfg(not(unix))]
+    None
 }
 
 /// A memory limit for the searches of a process that already holds some:

@@ -13,9 +13,9 @@ use crate::bfs::{BfsOutcome, StopAt};
 use crate::control::{Control, SearchProgress, StopReason, CHECK_EVERY};
 use crate::memory::{Fixed, MemoryBudget, Meter};
 use crate::stats::{bytes_of, LevelStats};
-use std::time::Instant;
 use unblocker_engine::{Indexed, State};
 use unblocker_model::Metric;
+use web_time::Instant;
 
 /// Reusable memory for sweeps (keep one per thread, as with
 /// [`crate::Workspace`]).

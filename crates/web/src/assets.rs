@@ -1,18 +1,24 @@
-//! The page: HTML, CSS, JavaScript modules, the web app manifest and its
-//! icons (to add the page to a phone's home screen) compiled into the
-//! binary, so `unblocker serve` needs no files and the page works offline. Each answer carries an ETag (a hash of the
-//! file's bytes): a browser revalidates its copy (`cache-control:
-//! no-cache`) and gets 304 without the body when it is still current.
-//! Text is sent gzip- or brotli-compressed when the browser accepts it.
+//! The page's files: by default the ones compiled into the binary (HTML,
+//! CSS, JavaScript modules, the web app manifest and its icons), so
+//! `unblocker serve` needs no files; with `--site DIR`, the static site
+//! `cargo xtask web` builds, whose page computes in the browser (the engine
+//! in WebAssembly) and works offline. Each answer carries an ETag (a hash
+//! of the file's bytes): a browser revalidates its copy (`cache-control:
+//! no-cache`) and gets 304 without the body when it is still current. Text
+//! is sent gzip- or brotli-compressed when the browser accepts it.
 
-use crate::error::ApiError;
+use axum::body::Bytes;
+use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
-use std::sync::LazyLock;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use tower_http::compression::{CompressionLayer, CompressionLevel};
+use unblocker_api::ApiError;
 
-/// `(path, content type, bytes)` of every embedded file.
+/// `(path, content type, bytes)` of every embedded file: the page that asks
+/// the server (no engine, no service worker).
 const ASSETS: &[(&str, &str, &[u8])] = &[
     ("/", HTML, include_bytes!("../static/index.html")),
     ("/app.css", CSS, include_bytes!("../static/app.css")),
@@ -46,6 +52,17 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     ("/js/play.js", JS, include_bytes!("../static/js/play.js")),
     ("/js/stats.js", JS, include_bytes!("../static/js/stats.js")),
     ("/js/share.js", JS, include_bytes!("../static/js/share.js")),
+    ("/js/site.js", JS, include_bytes!("../static/js/site.js")),
+    (
+        "/js/engine.js",
+        JS,
+        include_bytes!("../static/js/engine.js"),
+    ),
+    (
+        "/js/offline.js",
+        JS,
+        include_bytes!("../static/js/offline.js"),
+    ),
 ];
 
 const HTML: &str = "text/html; charset=utf-8";
@@ -54,24 +71,144 @@ const JS: &str = "text/javascript; charset=utf-8";
 const SVG: &str = "image/svg+xml";
 const PNG: &str = "image/png";
 const MANIFEST: &str = "application/manifest+json";
+const WASM: &str = "application/wasm";
+const JSON: &str = "application/json";
 
-/// The ETag of each file of [`ASSETS`], in the same order: a weak tag (the
-/// bytes sent may be compressed) of the FNV-1a hash of its bytes.
-static ETAGS: LazyLock<Vec<HeaderValue>> = LazyLock::new(|| {
-    ASSETS
-        .iter()
-        .map(|(_, _, bytes)| {
-            let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-                (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
-            });
-            HeaderValue::from_str(&format!("W/\"{hash:016x}\"")).expect("an ASCII tag")
-        })
-        .collect()
-});
+/// The most bytes a site folder may hold: the page, its engine and icons
+/// are well under a megabyte.
+pub const MAX_SITE_BYTES: u64 = 32 << 20;
+/// The most files a site folder may hold.
+pub const MAX_SITE_FILES: usize = 256;
 
-pub fn routes() -> Router {
+/// The content type of a site file, by its name's ending.
+fn content_type(path: &str) -> Option<&'static str> {
+    let (_, extension) = path.rsplit_once('.')?;
+    Some(match extension {
+        "html" => HTML,
+        "css" => CSS,
+        "js" | "mjs" => JS,
+        "svg" => SVG,
+        "png" => PNG,
+        "webmanifest" => MANIFEST,
+        "wasm" => WASM,
+        "json" => JSON,
+        _ => return None,
+    })
+}
+
+/// One file of the page.
+struct File {
+    /// Its path under the page's address: `/` for the page itself.
+    path: String,
+    content_type: &'static str,
+    bytes: Bytes,
+    /// A weak tag (the bytes sent may be compressed) of the FNV-1a hash of its bytes.
+    etag: HeaderValue,
+}
+
+impl File {
+    fn new(path: String, content_type: &'static str, bytes: Bytes) -> File {
+        let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        let etag = HeaderValue::from_str(&format!("W/\"{hash:016x}\"")).expect("an ASCII tag");
+        File {
+            path,
+            content_type,
+            bytes,
+            etag,
+        }
+    }
+}
+
+/// The files the server sends for the page.
+pub struct Files(Vec<File>);
+
+/// Why a site folder cannot be served.
+#[derive(Debug, thiserror::Error)]
+pub enum SiteError {
+    #[error("cannot read the site folder {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{0} has no index.html: build the site with `cargo xtask web --out DIR`")]
+    NoPage(PathBuf),
+    #[error("{0}: a site file must be HTML, CSS, JavaScript, SVG, PNG, JSON, WebAssembly or a web app manifest")]
+    UnknownType(PathBuf),
+    #[error("the site folder holds more than {MAX_SITE_FILES} files or {MAX_SITE_BYTES} bytes")]
+    TooLarge,
+}
+
+impl Files {
+    /// The page compiled into the binary.
+    pub fn embedded() -> Files {
+        Files(
+            ASSETS
+                .iter()
+                .map(|(path, content_type, bytes)| {
+                    File::new(path.to_string(), content_type, Bytes::from_static(bytes))
+                })
+                .collect(),
+        )
+    }
+
+    /// The files of a site folder (`cargo xtask web --out DIR`), read once.
+    pub fn site(folder: &Path) -> Result<Files, SiteError> {
+        let mut files = Vec::new();
+        let mut total = 0;
+        read_folder(folder, "/", &mut files, &mut total)?;
+        let index = files
+            .iter()
+            .position(|f| f.path == "/index.html")
+            .ok_or_else(|| SiteError::NoPage(folder.to_path_buf()))?;
+        files[index].path = "/".to_string();
+        Ok(Files(files))
+    }
+}
+
+fn read_folder(
+    folder: &Path,
+    prefix: &str,
+    files: &mut Vec<File>,
+    total: &mut u64,
+) -> Result<(), SiteError> {
+    let read = |source| SiteError::Read {
+        path: folder.to_path_buf(),
+        source,
+    };
+    for entry in std::fs::read_dir(folder).map_err(read)? {
+        let entry = entry.map_err(read)?;
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let metadata = entry.metadata().map_err(read)?;
+        if metadata.is_dir() {
+            read_folder(&path, &format!("{prefix}{name}/"), files, total)?;
+            continue;
+        }
+        let content_type =
+            content_type(&name).ok_or_else(|| SiteError::UnknownType(path.clone()))?;
+        *total += metadata.len();
+        if files.len() >= MAX_SITE_FILES || *total > MAX_SITE_BYTES {
+            return Err(SiteError::TooLarge);
+        }
+        let bytes = std::fs::read(&path).map_err(|source| SiteError::Read {
+            path: path.clone(),
+            source,
+        })?;
+        files.push(File::new(
+            format!("{prefix}{name}"),
+            content_type,
+            bytes.into(),
+        ));
+    }
+    Ok(())
+}
+
+pub fn routes(files: Files) -> Router {
     Router::new()
         .fallback(asset)
+        .with_state(Arc::new(files))
         // Level 9: the files are small, and brotli's default level makes
         // them larger than gzip does.
         .layer(
@@ -96,12 +233,17 @@ fn current(headers: &HeaderMap, tag: &HeaderValue) -> bool {
 
 /// The page's files: GET and HEAD only; another method gets a JSON 405
 /// with `Allow`, as the API's routes do.
-async fn asset(method: Method, uri: Uri, headers: HeaderMap) -> Response {
+async fn asset(
+    State(files): State<Arc<Files>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
     let path = match uri.path() {
         "/index.html" => "/",
         path => path,
     };
-    let Some(index) = ASSETS.iter().position(|(p, _, _)| *p == path) else {
+    let Some(file) = files.0.iter().find(|f| f.path == path) else {
         return ApiError::new(StatusCode::NOT_FOUND, "not found").into_response();
     };
     if !matches!(method, Method::GET | Method::HEAD) {
@@ -115,19 +257,21 @@ async fn asset(method: Method, uri: Uri, headers: HeaderMap) -> Response {
         )
             .into_response();
     }
-    let (_, content_type, bytes) = ASSETS[index];
-    let tag = ETAGS[index].clone();
+    let tag = file.etag.clone();
     let revalidate = (header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     if current(&headers, &tag) {
         return (StatusCode::NOT_MODIFIED, [(header::ETAG, tag), revalidate]).into_response();
     }
     (
         [
-            (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static(file.content_type),
+            ),
             revalidate,
             (header::ETAG, tag),
         ],
-        bytes,
+        file.bytes.clone(),
     )
         .into_response()
 }

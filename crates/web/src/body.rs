@@ -14,7 +14,6 @@
 //! socket, and the system then resets the connection, which can destroy the
 //! 413 before the client reads it.
 
-use crate::error::ApiError;
 use axum::body::{Body, Bytes, HttpBody};
 use axum::extract::{Request, State};
 use axum::http::{header, StatusCode};
@@ -23,6 +22,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use std::pin::Pin;
 use std::task::{Context, Poll};
+use unblocker_api::ApiError;
 use unblocker_solve::memory::Charge;
 use unblocker_solve::MemoryBudget;
 

@@ -4,18 +4,18 @@
 //! and bodies a cross-site form could send, and a URI or header longer than
 //! [`MAX_URI_BYTES`] or [`MAX_HEADER_BYTES`]; adds the page's security headers.
 
-use crate::error::ApiError;
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::net::SocketAddr;
 use std::sync::Arc;
+use unblocker_api::ApiError;
 
 /// The page loads only its own files; it is never framed.
-const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
-    style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; manifest-src 'self'; base-uri 'none'; \
-    form-action 'none'; frame-ancestors 'none'";
+const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; \
+    worker-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; manifest-src 'self'; \
+    base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// The longest URI (path and query) answered; a longer one gets 414.
 pub const MAX_URI_BYTES: usize = 8 * 1024;

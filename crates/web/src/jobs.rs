@@ -3,14 +3,13 @@
 //! memory budget ([`Limits::max_memory`]), each cancelled when the request
 //! that started it goes away.
 
-use crate::error::ApiError;
 use crate::limits::Limits;
 use axum::http::StatusCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
 use tokio::sync::Semaphore;
 use tokio::task::JoinHandle;
+use unblocker_api::{ApiError, Budget};
 use unblocker_solve::{Control, MemoryBudget, SearchProgress};
 
 /// The solve slots and what they did, shared by every request.
@@ -42,13 +41,6 @@ pub struct JobCounts {
     pub cancelled: u64,
     /// Requests turned away with 503 because every slot stayed busy.
     pub rejected: u64,
-}
-
-/// What one solve may use.
-#[derive(Clone, Copy, Debug)]
-pub struct Budget {
-    pub timeout: Duration,
-    pub max_nodes: u64,
 }
 
 /// Raises the cancel flag of a running solve when dropped: keep it in the

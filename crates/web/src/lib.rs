@@ -20,13 +20,14 @@ pub mod guard;
 pub mod jobs;
 pub mod lan;
 mod limits;
-mod request;
 mod unparsed;
 
+pub use assets::SiteError;
 pub use connections::{Connections, CONNECTION_BYTES, HEAD_BYTES};
-pub use error::{ApiError, ServeError};
+pub use error::ServeError;
 pub use guard::Hosts;
 pub use limits::{Config, Limits, LimitsError};
+pub use unblocker_api::ApiError;
 
 use axum::{middleware, Router};
 use std::io;
@@ -80,18 +81,23 @@ fn listen(address: SocketAddr) -> io::Result<TcpListener> {
     socket.listen(LISTEN_BACKLOG)
 }
 
-/// The whole application: the API under `/api`, the page everywhere else,
-/// behind [`guard`]. Random puzzles come from the configured database, or
-/// the embedded sample without one. Fails when the database cannot be opened.
+/// The whole application: the API under `/api`, the page everywhere else
+/// (the embedded one, or the configured site folder), behind [`guard`].
+/// Random puzzles come from the configured database, or the embedded sample
+/// without one. Fails when the database or the site cannot be read.
 pub fn router(config: Config) -> Result<Router, ServeError> {
     let source = match config.database.as_deref() {
         Some(path) => api::random::Source::open(path),
         None => api::random::Source::sample(),
     }
     .map_err(ServeError::Database)?;
+    let files = match config.site.as_deref() {
+        Some(folder) => assets::Files::site(folder).map_err(ServeError::Site)?,
+        None => assets::Files::embedded(),
+    };
     let state = Arc::new(jobs::Jobs::new(config.limits));
     Ok(api::routes(state, Arc::new(source))
-        .merge(assets::routes())
+        .merge(assets::routes(files))
         .layer(middleware::from_fn_with_state(
             Arc::new(config.hosts),
             guard::guard,

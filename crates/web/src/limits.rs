@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 use std::time::Duration;
+use unblocker_api::Budget;
 use unblocker_solve::{timeout_of, BadTimeout};
 
 /// What one request may cost.
@@ -46,6 +47,14 @@ pub enum LimitsError {
 }
 
 impl Limits {
+    /// What one solve may use at most.
+    pub fn budget(&self) -> Budget {
+        Budget {
+            timeout: self.timeout,
+            max_nodes: self.max_nodes,
+        }
+    }
+
     /// The defaults, with what was asked for in their place: the solves at
     /// once, a solve's longest time in seconds and most positions; and the
     /// bytes all searches together may hold.
@@ -79,6 +88,10 @@ pub struct Config {
     /// The puzzle database (`unblocker db generate`) behind
     /// `/api/random`; without one, the sample embedded in the binary.
     pub database: Option<PathBuf>,
+    /// The static site (`cargo xtask web --out DIR`) to serve in place of
+    /// the embedded page: its page computes in the browser and asks the
+    /// server only for random puzzles of the database.
+    pub site: Option<PathBuf>,
     /// The `Host` values answered (others get 421); [`crate::run`] and
     /// [`crate::serve`] set it from the listening address.
     pub hosts: crate::Hosts,

@@ -17,7 +17,6 @@ mod scan;
 mod solve;
 
 use crate::body;
-use crate::error::ApiError;
 use crate::jobs::Jobs;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
@@ -25,7 +24,7 @@ use axum::routing::{any, get, post};
 use axum::{middleware, Json, Router};
 use serde_json::{json, Value};
 use std::sync::Arc;
-use unblocker_model::catalog;
+use unblocker_api::ApiError;
 
 pub fn routes(jobs: Arc<Jobs>, source: Arc<random::Source>) -> Router {
     // Bodies are read whole, within the limit, before any handler runs.
@@ -83,8 +82,8 @@ async fn health(State(jobs): State<Arc<Jobs>>, random_source: (bool, String)) ->
 }
 
 /// The rows of `unblocker list --json`.
-async fn puzzles() -> Json<Vec<catalog::Bundled>> {
-    Json(catalog::bundled())
+async fn puzzles() -> Json<Value> {
+    Json(unblocker_api::puzzles())
 }
 
 async fn unknown() -> ApiError {

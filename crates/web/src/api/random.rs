@@ -4,7 +4,6 @@
 //! generate` writes, or the sample embedded in the binary when there is
 //! none), with `source` saying where it came from.
 
-use crate::error::ApiError;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
@@ -12,6 +11,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
+use unblocker_api::ApiError;
 use unblocker_db::{Database, DbError, Filter, Record, SAMPLE_NAME};
 
 /// Where random puzzles come from: a database file or the embedded sample,

@@ -4,8 +4,7 @@
 //! and the scanner's debug overlay (a base64 PNG) when no board could be read.
 //! The decoded picture is charged to the memory budget for the whole scan.
 
-use crate::error::ApiError;
-use crate::jobs::{finish, Budget, Jobs};
+use crate::jobs::{finish, Jobs};
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::{header, StatusCode};
@@ -14,6 +13,7 @@ use base64::Engine;
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::Instant;
+use unblocker_api::ApiError;
 use unblocker_solve::memory::Charge;
 use unblocker_solve::{Control, SearchProgress, StopReason};
 
@@ -29,10 +29,7 @@ pub async fn scan(
     }
     let charge = charge_decoding(&jobs, &bytes)?;
     // Scans share the solve slots: both are CPU work off the runtime.
-    let budget = Budget {
-        timeout: jobs.limits.timeout,
-        max_nodes: jobs.limits.max_nodes,
-    };
+    let budget = jobs.limits.budget();
     // The scan stops between its stages when the client leaves (the drop
     // guard raises the cancel flag) or its time runs out.
     let (handle, _cancel_on_drop) = jobs
@@ -121,35 +118,34 @@ fn stopped(control: &Control, started: Instant) -> Option<StopReason> {
 }
 
 fn read(bytes: &[u8], stop: &dyn Fn() -> bool) -> Result<Value, ApiError> {
-    match unblocker_scan::scan_until(bytes, stop) {
-        Ok(scan) => serde_json::to_value(scan.json())
-            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string())),
-        // No overlay for a scan that was stopped.
-        Err(reason @ unblocker_scan::ScanError::Stopped) => Err(ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            reason.to_string(),
-        )),
-        Err(reason) if stop() => Err(ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("{reason}; the scan was stopped before its overlay"),
-        )),
-        Err(reason) => {
-            let failure = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, reason.to_string());
-            Err(match unblocker_scan::debug_overlay(bytes) {
-                Ok(png) if png.len() <= MAX_OVERLAY_BYTES => failure.with(
-                    "overlay",
-                    Value::String(base64::engine::general_purpose::STANDARD.encode(png)),
-                ),
-                // A huge picture's overlay would make a huge answer.
-                Ok(png) => failure.with(
-                    "overlay_omitted",
-                    Value::String(format!(
-                        "the overlay is {} bytes; at most {MAX_OVERLAY_BYTES} are sent",
-                        png.len()
-                    )),
-                ),
-                Err(_) => failure,
-            })
+    unblocker_api::scanned(unblocker_scan::scan_until(bytes, stop)).map_err(|failure| {
+        // No overlay for a scan that was stopped, or that is being stopped.
+        if failure.status != StatusCode::UNPROCESSABLE_ENTITY {
+            return failure;
         }
-    }
+        if stop() {
+            return ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "{}; the scan was stopped before its overlay",
+                    failure.message
+                ),
+            );
+        }
+        match unblocker_scan::debug_overlay(bytes) {
+            Ok(png) if png.len() <= MAX_OVERLAY_BYTES => failure.with(
+                "overlay",
+                Value::String(base64::engine::general_purpose::STANDARD.encode(png)),
+            ),
+            // A huge picture's overlay would make a huge answer.
+            Ok(png) => failure.with(
+                "overlay_omitted",
+                Value::String(format!(
+                    "the overlay is {} bytes; at most {MAX_OVERLAY_BYTES} are sent",
+                    png.len()
+                )),
+            ),
+            Err(_) => failure,
+        }
+    })
 }

@@ -1,9 +1,8 @@
 //! `POST /api/solve`, `/api/solve/stream` and `/api/analyze`: searches run
-//! through [`Jobs`], answered with the command line's JSON objects.
+//! through [`Jobs`], answered with the command line's JSON objects
+//! ([`unblocker_api::solve`], [`unblocker_api::analyze`]).
 
-use crate::error::ApiError;
-use crate::jobs::{finish, Budget, Jobs};
-use crate::request::{json_body, Job, PuzzleRequest};
+use crate::jobs::{finish, Jobs};
 use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{header, StatusCode};
@@ -13,19 +12,20 @@ use serde_json::{json, Value};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
-use unblocker_solve::json::{AnalyzeJson, SolveJson};
-use unblocker_solve::{Control, SearchProgress, SolveOptions, Solver};
+use unblocker_api::{json_body, ApiError, Job, PuzzleRequest};
+use unblocker_solve::{SearchProgress, Solver};
 
 /// Progress lines of a streamed solve are at least this far apart.
 const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
 pub async fn solve(State(jobs): State<Arc<Jobs>>, body: Bytes) -> Result<Json<Value>, ApiError> {
     let job = read_job(&jobs, body)?;
-    let budget = budget(&job);
     // The guard lives in this future: if the client disconnects, hyper drops
     // the future and the solve is cancelled.
     let (handle, _cancel_on_drop) = jobs
-        .start(budget, None, move |control| solve_json(&job, control))
+        .start(job.budget, None, move |control| {
+            unblocker_api::solve(&mut Solver::new(), &job, control)
+        })
         .await?;
     finish(handle).await.map(Json)
 }
@@ -33,12 +33,8 @@ pub async fn solve(State(jobs): State<Arc<Jobs>>, body: Bytes) -> Result<Json<Va
 pub async fn analyze(State(jobs): State<Arc<Jobs>>, body: Bytes) -> Result<Json<Value>, ApiError> {
     let job = read_job(&jobs, body)?;
     let (handle, _cancel_on_drop) = jobs
-        .start(budget(&job), None, move |control| {
-            let board = &job.puzzle.board;
-            let analysis = Solver::new()
-                .analyze(board, job.metric, control)
-                .map_err(|e| stopped(e.to_string()))?;
-            to_json(&AnalyzeJson::new(board, &analysis))
+        .start(job.budget, None, move |control| {
+            unblocker_api::analyze(&mut Solver::new(), &job, control)
         })
         .await?;
     finish(handle).await.map(Json)
@@ -59,16 +55,13 @@ pub async fn solve_stream(
         let mut last = last_report.lock().unwrap_or_else(|e| e.into_inner());
         if last.elapsed() >= PROGRESS_EVERY {
             *last = Instant::now();
-            let line = json!({"progress": {
-                "examined": p.examined, "enqueued": p.enqueued, "depth": p.depth,
-            }});
             // A slow reader misses progress lines, never the result.
-            let _ = progress_lines.try_send(ndjson(&line));
+            let _ = progress_lines.try_send(ndjson(&unblocker_api::progress(p)));
         }
     });
     let (handle, cancel_on_drop) = jobs
-        .start(budget(&job), Some(progress), move |control| {
-            solve_json(&job, control)
+        .start(job.budget, Some(progress), move |control| {
+            unblocker_api::solve(&mut Solver::new(), &job, control)
         })
         .await?;
     tokio::spawn(async move {
@@ -98,39 +91,7 @@ pub async fn solve_stream(
 }
 
 fn read_job(jobs: &Jobs, body: Bytes) -> Result<Job, ApiError> {
-    json_body::<PuzzleRequest>(&body)?.job(&jobs.limits)
-}
-
-fn budget(job: &Job) -> Budget {
-    Budget {
-        timeout: job.timeout,
-        max_nodes: job.max_nodes,
-    }
-}
-
-fn solve_json(job: &Job, control: &Control) -> Result<Value, ApiError> {
-    let board = &job.puzzle.board;
-    let options = SolveOptions {
-        metric: job.metric,
-        control: control.clone(),
-        algorithm: job.algorithm,
-        heuristic: job.heuristic,
-        ..SolveOptions::default()
-    };
-    let report = Solver::new()
-        .solve(board, &options)
-        .map_err(|e| ApiError::bad_request(e.to_string()))?;
-    to_json(&SolveJson::new(board, &report))
-}
-
-/// An analysis cut short by a limit: the request asked for too much.
-fn stopped(message: String) -> ApiError {
-    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
-}
-
-fn to_json(value: &impl serde::Serialize) -> Result<Value, ApiError> {
-    serde_json::to_value(value)
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+    json_body::<PuzzleRequest>(&body)?.job(&jobs.limits.budget())
 }
 
 fn ndjson(value: &Value) -> String {

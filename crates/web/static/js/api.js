@@ -1,4 +1,13 @@
-// Calls to the server's JSON API; every error becomes an Error with the server's message.
+// Every answer the page needs, from the engine in the browser (the static site)
+// or from the server's JSON API (`unblocker serve` without the engine), in the
+// same shapes; every error becomes an Error with the API's message, `status`
+// and `body`.
+
+import { site } from './site.js';
+import * as engine from './engine.js';
+
+/** True when this page computes in the browser. */
+export const local = site.engine === 'wasm';
 
 async function answer(response) {
   const text = await response.text();
@@ -13,11 +22,11 @@ async function answer(response) {
   return body;
 }
 
-export async function getJson(path) {
+async function getJson(path) {
   return answer(await fetch(path));
 }
 
-export async function postJson(path, body, signal) {
+async function postJson(path, body, signal) {
   return answer(await fetch(path, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -26,24 +35,73 @@ export async function postJson(path, body, signal) {
   }));
 }
 
-/** Sends a picture as the body, typed (the server refuses untyped bodies). */
-export async function postBytes(path, blob) {
-  const type = blob.type || 'application/octet-stream';
-  return answer(await fetch(path, { method: 'POST', headers: { 'Content-Type': type }, body: blob }));
+let healthAsked = null;
+
+/**
+ * The server's `/api/health`, or null where there is no server (a static host,
+ * or offline). Asked once.
+ */
+export function health() {
+  healthAsked ??= getJson('api/health').catch(() => null);
+  return healthAsked;
 }
 
 /** Reads and validates a puzzle: {board, line, game, solved, moves, …}. */
 export function readBoard(puzzle, extra = {}) {
-  return postJson('/api/board', { puzzle, ...extra });
+  const request = { puzzle, ...extra };
+  return local ? engine.call('board', request) : postJson('api/board', request);
+}
+
+/** The bundled puzzles, as `unblocker list --json`. */
+export function puzzles() {
+  return local ? engine.call('puzzles') : getJson('api/puzzles');
 }
 
 /**
- * Solves with live progress (NDJSON). `onProgress({examined, enqueued, depth})`
- * is called while the search runs; aborting `signal` closes the stream, and
- * the server cancels the search.
+ * Solves (`solve --json`'s object). `onProgress({examined, enqueued, depth})`
+ * is called while the search runs; aborting `signal` stops the search.
  */
-export async function solveStream(request, onProgress, signal) {
-  const response = await fetch('/api/solve/stream', {
+export function solve(request, { onProgress, signal } = {}) {
+  if (local) {
+    return engine.call('solve', { request, maxMemory: engine.memoryCap() }, { onProgress, signal });
+  }
+  return onProgress ? solveStream(request, onProgress, signal) : postJson('api/solve', request, signal);
+}
+
+/**
+ * A random puzzle of `{min, max, walls}` (`walls` null: any): from the server's
+ * database when it has one, else from the sample of the database the engine
+ * carries (or the server's, without the engine).
+ */
+export async function random({ min, max, walls }) {
+  const query = new URLSearchParams({ min: String(min) });
+  if (max) query.set('max', String(max));
+  if (walls !== null) query.set('walls', String(walls));
+  if (!local || (await health())?.database) {
+    try {
+      return await getJson(`api/random?${query}`);
+    } catch (error) {
+      if (!local || error.status) throw error;
+      // The server is gone: the engine's sample.
+    }
+  }
+  return engine.call('random', { min, max: max || null, walls });
+}
+
+/**
+ * Reads the board in a screenshot: `scan --json`'s object. A failed scan's
+ * error carries the scanner's debug overlay as `body.overlay` (base64 PNG,
+ * from the server) or `body.overlay_image` (a Blob, from the engine).
+ */
+export async function scan(file) {
+  if (local) return engine.call('scan', { file });
+  const type = file.type || 'application/octet-stream';
+  return answer(await fetch('api/scan', { method: 'POST', headers: { 'Content-Type': type }, body: file }));
+}
+
+/** The server's NDJSON stream: progress lines, then the result. */
+async function solveStream(request, onProgress, signal) {
+  const response = await fetch('api/solve/stream', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(request),
@@ -67,4 +125,9 @@ export async function solveStream(request, onProgress, signal) {
     }
   }
   throw new Error('the server closed the stream before the answer');
+}
+
+/** Starts loading the engine while the page draws (no-op without one). */
+export function warm() {
+  if (local) engine.warm();
 }

@@ -1,7 +1,9 @@
-// Load: a screenshot (scanned on the server), a board string, a bundled puzzle, or a
-// random puzzle of the database by Unblock Me's difficulty categories.
+// Load: a screenshot (read in the browser, or by the server without the engine), a
+// board string, a bundled puzzle, or a random puzzle of the database by Unblock Me's
+// difficulty categories.
 
-import { getJson, postBytes, readBoard } from './api.js';
+import * as api from './api.js';
+import { readBoard } from './api.js';
 
 const $ = id => document.getElementById(id);
 
@@ -30,7 +32,7 @@ async function open(app, puzzle, { title = null, random = null } = {}) {
 
 async function fillBundled() {
   const select = $('bundled');
-  const puzzles = await getJson('/api/puzzles');
+  const puzzles = await api.puzzles();
   const groups = { rush: 'Rush Hour', klotski: 'Klotski' };
   for (const [game, title] of Object.entries(groups)) {
     const group = document.createElement('optgroup');
@@ -66,7 +68,7 @@ async function scan(app, file) {
   $('scan-message').className = 'message';
   $('scan-message').textContent = `Scanning ${file.name}…`;
   try {
-    const scanned = await postBytes('/api/scan', file);
+    const scanned = await api.scan(file);
     const answer = await readBoard(scanned.board);
     app.setPuzzle(answer, { title: file.name });
     showOriginal(URL.createObjectURL(file));
@@ -78,8 +80,9 @@ async function scan(app, file) {
   } catch (error) {
     $('scan-message').textContent = `The scan failed: ${error.message}`;
     $('scan-message').className = 'message error';
-    if (error.body?.overlay) {
-      overlay.src = `data:image/png;base64,${error.body.overlay}`;
+    const picture = error.body?.overlay_image;
+    if (picture || error.body?.overlay) {
+      overlay.src = picture ? URL.createObjectURL(picture) : `data:image/png;base64,${error.body.overlay}`;
       overlay.hidden = false;
     }
     // The reason is in the Load view, where the picture was dropped.
@@ -105,15 +108,13 @@ export function setup(app) {
     const file = event.dataTransfer.files[0];
     if (file) scan(app, file);
   });
-  getJson('/api/health').then(health => {
-    if (!health.database) {
-      randomNote = 'Random puzzles come from a small sample built into Unblocker; ' +
-        'the command unblocker db generate makes the whole database.';
-      $('random-note').textContent = randomNote;
-    }
-    if (!health.scanner) {
-      $('dropzone').querySelector('span').textContent = 'Screenshot scanning is not in this build yet.';
-    }
+  if (!api.local) $('dropzone-where').textContent = 'or tap to pick one — it is scanned by the server';
+  api.health().then(health => {
+    if (health?.database) return;
+    randomNote = health
+      ? 'Random puzzles come from a small sample built into Unblocker; the command unblocker db generate makes the whole database.'
+      : 'Random puzzles come from a sample of the full database (7,952 puzzles) that comes with this page.';
+    if (!app.puzzle?.random) $('random-note').textContent = randomNote;
   });
   $('load-random').addEventListener('click', () => random(app, chosen()));
   $('original').addEventListener('click', () => {
@@ -142,15 +143,12 @@ export function next(app) {
 
 /** A random puzzle of a difficulty, with its optimum and where it came from; then its solution plays. */
 async function random(app, difficulty) {
-  const { min, max, walls, level } = difficulty;
-  const query = new URLSearchParams({ min: String(min) });
-  if (max) query.set('max', String(max));
-  if (walls !== null) query.set('walls', String(walls));
+  const { min, max, level } = difficulty;
   try {
     // Never the puzzle shown again (a small sample has few of a kind).
-    let puzzle = await getJson(`/api/random?${query}`);
+    let puzzle = await api.random(difficulty);
     for (let draw = 0; draw < 4 && puzzle.board === app.puzzle?.line; draw++) {
-      puzzle = await getJson(`/api/random?${query}`);
+      puzzle = await api.random(difficulty);
     }
     const category = min === 1 && !max ? '' : `${level.toLowerCase()} `;
     const wallsSaid = puzzle.walls === 0 ? 'no walls' : `${puzzle.walls} wall${puzzle.walls === 1 ? '' : 's'}`;

@@ -1,7 +1,8 @@
 // The page: one board, five views (load, edit, solve and watch, play, statistics)
 // as tabs, the link that reopens the current view, and the board sized to the screen.
 
-import { readBoard } from './api.js';
+import { readBoard, warm } from './api.js';
+import * as offline from './offline.js';
 import { BoardView, describeGoal, fromServer } from './board.js';
 import * as load from './load.js';
 import * as editor from './editor.js';
@@ -231,6 +232,8 @@ function setupDisabled() {
 }
 
 async function start() {
+  warm();
+  offline.setup();
   setupDisabled();
   setupTabs();
   setupUndoKeys();

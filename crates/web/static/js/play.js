@@ -2,7 +2,7 @@
 // (the server's rules), with a move counter against the optimum, undo/redo, hints
 // from the current position and the win: the target drives out, then the verdict.
 
-import { postJson, readBoard } from './api.js';
+import { readBoard, solve as solveOn } from './api.js';
 import { applyMove, describeMove, onPieceKey, overlaps, pieceName, toRequest } from './board.js';
 import * as solve from './solve.js';
 
@@ -202,8 +202,8 @@ async function hint(app) {
   const version = state.version;
   say('Thinking…');
   try {
-    const result = await postJson('/api/solve', { puzzle: toRequest(state.model), metric: metricOf(app) },
-      controller.signal);
+    const result = await solveOn({ puzzle: toRequest(state.model), metric: metricOf(app) },
+      { signal: controller.signal });
     if (version !== state.version || state.hinting !== controller) return;
     state.hinting = null;
     if (result.status !== 'solved') {

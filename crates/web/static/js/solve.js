@@ -1,6 +1,6 @@
 // Solve: the search with live counts and Cancel, and its verdict.
 
-import { solveStream } from './api.js';
+import * as api from './api.js';
 import { applyMove } from './board.js';
 import * as watch from './watch.js';
 
@@ -50,11 +50,12 @@ async function search(app, controller) {
   const request = { puzzle: app.puzzle.line };
   if (app.metric) request.metric = app.metric;
   try {
-    const result = await solveStream(request, p => {
+    const onProgress = p => {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       $('progress-text').textContent =
         `${p.examined.toLocaleString()} examined · ${p.enqueued.toLocaleString()} enqueued · depth ${p.depth} · ${seconds} s`;
-    }, controller.signal);
+    };
+    const result = await api.solve(request, { onProgress, signal: controller.signal });
     if (running?.controller !== controller) return null;
     app.solution = result;
     app.frames = [app.puzzle.model];

@@ -2,7 +2,6 @@
 //! command line's rules and messages (`unblocker_model::puzzle`).
 
 use crate::error::ApiError;
-use crate::limits::Limits;
 use serde::de::DeserializeOwned;
 use serde::de::{DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
@@ -131,6 +130,13 @@ impl<'de> DeserializeSeed<'de> for UniqueSeed {
     }
 }
 
+/// What one search may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub timeout: Duration,
+    pub max_nodes: u64,
+}
+
 /// A request read and checked: the board and how to search it.
 pub struct Job {
     pub puzzle: Puzzle,
@@ -138,8 +144,8 @@ pub struct Job {
     pub algorithm: Algorithm,
     /// `None`: the algorithm's default for the metric.
     pub heuristic: Option<Heuristic>,
-    pub timeout: Duration,
-    pub max_nodes: u64,
+    /// What the request asked for, within what the caller allows.
+    pub budget: Budget,
 }
 
 /// Reads a JSON body (its size was checked by [`crate::body`]).
@@ -168,7 +174,7 @@ impl PuzzleRequest {
     }
 
     /// Everything a solve or an analysis needs, within `limits`.
-    pub fn job(&self, limits: &Limits) -> Result<Job, ApiError> {
+    pub fn job(&self, limits: &Budget) -> Result<Job, ApiError> {
         let algorithm = match &self.algorithm {
             Some(name) => name.parse().map_err(ApiError::bad_request)?,
             None => Algorithm::default(),
@@ -193,8 +199,10 @@ impl PuzzleRequest {
             metric,
             algorithm,
             heuristic,
-            timeout: timeout.min(limits.timeout),
-            max_nodes: self.max_nodes.unwrap_or(u64::MAX).min(limits.max_nodes),
+            budget: Budget {
+                timeout: timeout.min(limits.timeout),
+                max_nodes: self.max_nodes.unwrap_or(u64::MAX).min(limits.max_nodes),
+            },
         })
     }
 }

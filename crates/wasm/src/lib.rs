@@ -1,0 +1,93 @@
+//! The engine in the browser: the answers of `unblocker serve`'s JSON API
+//! ([`unblocker_api`]) computed in the page's Web Worker, for Rush Hour and
+//! Klotski alike, one thread, no network.
+//!
+//! Every function takes its request as JSON text and returns JSON text,
+//! `{"answer": …}` or `{"status": 400, "body": {"error": "…", …}}`, so the
+//! page reads exactly the objects the server sends. The worker
+//! (`crates/web/static/js/worker.js`) calls them; `cargo xtask web` builds
+//! them with wasm-bindgen.
+
+mod progress;
+
+use serde_json::{json, Value};
+use std::cell::RefCell;
+use unblocker_api::{ApiError, Budget, PuzzleRequest};
+use unblocker_solve::{Control, MemoryBudget, Solver};
+use wasm_bindgen::prelude::*;
+
+thread_local! {
+    /// The worker's search memory, kept from one search to the next.
+    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
+}
+
+/// `POST /api/board`: the puzzle read and validated, with its legal moves.
+#[wasm_bindgen]
+pub fn board(request: &str) -> String {
+    reply(read(request).and_then(|r| unblocker_api::board(&r)))
+}
+
+/// `GET /api/puzzles`: the bundled puzzles.
+#[wasm_bindgen]
+pub fn puzzles() -> String {
+    reply(Ok(unblocker_api::puzzles()))
+}
+
+/// `POST /api/solve`: the object of `unblocker solve --json`. The search
+/// holds at most `max_memory` bytes (it stops with `memory_limit` before a
+/// table that would not fit); `on_progress`, when given, receives a
+/// progress line (`{"progress": {…}}` as JSON text) at most every 100 ms.
+/// Cancelling is ending the worker.
+#[wasm_bindgen]
+pub fn solve(request: &str, max_memory: f64, on_progress: Option<js_sys::Function>) -> String {
+    let _reporting = progress::Reporting::to(on_progress);
+    reply(job_of(request).and_then(|job| {
+        let control = control(&job.budget, max_memory);
+        SOLVER.with(|solver| unblocker_api::solve(&mut solver.borrow_mut(), &job, &control))
+    }))
+}
+
+/// `POST /api/analyze`: the object of `unblocker analyze --json`.
+#[wasm_bindgen]
+pub fn analyze(request: &str, max_memory: f64, on_progress: Option<js_sys::Function>) -> String {
+    let _reporting = progress::Reporting::to(on_progress);
+    reply(job_of(request).and_then(|job| {
+        let control = control(&job.budget, max_memory);
+        SOLVER.with(|solver| unblocker_api::analyze(&mut solver.borrow_mut(), &job, &control))
+    }))
+}
+
+/// What a search in the browser may use when the request does not say:
+/// no time limit (Cancel ends the worker) and no node limit; memory is
+/// capped by the caller.
+const UNLIMITED: Budget = Budget {
+    timeout: std::time::Duration::from_secs(1_000_000),
+    max_nodes: u64::MAX,
+};
+
+fn read(request: &str) -> Result<PuzzleRequest, ApiError> {
+    unblocker_api::json_body(request.as_bytes())
+}
+
+fn job_of(request: &str) -> Result<unblocker_api::Job, ApiError> {
+    read(request)?.job(&UNLIMITED)
+}
+
+fn control(budget: &Budget, max_memory: f64) -> Control {
+    Control {
+        max_nodes: Some(budget.max_nodes),
+        timeout: Some(budget.timeout),
+        progress: Some(progress::callback()),
+        memory: Some(MemoryBudget::new(max_memory.max(0.0) as u64)),
+        cancel: None,
+    }
+}
+
+/// The JSON text of an answer or an error.
+fn reply(result: Result<Value, ApiError>) -> String {
+    match result {
+        Ok(answer) => json!({ "answer": answer }),
+        Err(error) => json!({ "status": error.status.as_u16(), "body": error.body() }),
+    }
+    .to_string()
+}

@@ -1,0 +1,114 @@
+// The engine in the browser: the answers of the server's JSON API, computed by
+// the WebAssembly engine in Web Workers so the page never freezes. The module is
+// compiled once and handed to each worker; a worker runs one request at a time.
+// Aborting a request ends its worker (the search stops at once) and a fresh one
+// takes its place.
+
+const wasmUrl = new URL('../engine/unblocker_wasm_bg.wasm', import.meta.url);
+const workerUrl = new URL('./worker.js', import.meta.url);
+
+/** Workers ready for a request, each a Promise of a Worker whose engine is loaded. */
+const idle = [];
+/** Idle workers kept beyond a request (one warm for the next tap, one spare). */
+const KEEP = 2;
+let compiled = null;
+let nextId = 1;
+
+function compile() {
+  compiled ??= (async () => {
+    const response = await fetch(wasmUrl);
+    if (!response.ok) throw new Error(`the engine could not be loaded (HTTP ${response.status})`);
+    // A host that sends .wasm with another type cannot stream it.
+    if ((response.headers.get('content-type') || '').startsWith('application/wasm')) {
+      return WebAssembly.compileStreaming(response);
+    }
+    return WebAssembly.compile(await response.arrayBuffer());
+  })();
+  compiled.catch(() => { compiled = null; });
+  return compiled;
+}
+
+function spawn() {
+  return (async () => {
+    const module = await compile();
+    const worker = new Worker(workerUrl, { type: 'module' });
+    await new Promise((resolve, reject) => {
+      worker.onmessage = ({ data }) => (data.ready ? resolve() : reject(new Error(data.error)));
+      worker.onerror = event => reject(new Error(event.message || 'the engine worker failed to start'));
+      worker.postMessage({ module });
+    });
+    return worker;
+  })();
+}
+
+/** Starts loading the engine before the first request needs it. */
+export function warm() {
+  if (!idle.length) {
+    const worker = spawn();
+    worker.catch(() => idle.splice(idle.indexOf(worker), 1));
+    idle.push(worker);
+  }
+}
+
+function release(worker) {
+  if (idle.length < KEEP) idle.push(Promise.resolve(worker));
+  else worker.terminate();
+}
+
+/** The error the server's API would have given: message, `status` and `body`. */
+function failure(status, body) {
+  const error = new Error(body.error || `error ${status}`);
+  error.status = status;
+  error.body = body;
+  return error;
+}
+
+/**
+ * Runs `op` with `args` in a worker: its answer, or an Error as the API gives it.
+ * `onProgress` receives a search's progress; aborting `signal` ends the worker
+ * and rejects with an AbortError.
+ */
+export async function call(op, args, { signal, onProgress, transfer = [] } = {}) {
+  if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+  const worker = await (idle.shift() || spawn());
+  const id = nextId++;
+  try {
+    return await new Promise((resolve, reject) => {
+      const abort = () => {
+        worker.terminate();
+        warm();
+        reject(new DOMException('Aborted', 'AbortError'));
+      };
+      signal?.addEventListener('abort', abort, { once: true });
+      worker.onerror = event => {
+        signal?.removeEventListener('abort', abort);
+        worker.terminate();
+        reject(new Error(event.message || 'the engine stopped'));
+      };
+      worker.onmessage = ({ data }) => {
+        if (data.id !== id) return;
+        if (data.progress) {
+          onProgress?.(JSON.parse(data.progress).progress);
+          return;
+        }
+        signal?.removeEventListener('abort', abort);
+        if (data.crashed) worker.terminate();
+        else release(worker);
+        if (data.reply.status) reject(failure(data.reply.status, data.reply.body));
+        else resolve(data.reply.answer);
+      };
+      worker.postMessage({ id, op, args }, transfer);
+    });
+  } finally {
+    if (!idle.length) warm();
+  }
+}
+
+/**
+ * A search's memory cap in the browser: a quarter of the device's memory as
+ * the browser reports it (most report at most 8 GB), between 256 MiB and 1 GiB.
+ */
+export function memoryCap() {
+  const gib = navigator.deviceMemory || 2;
+  return Math.min(Math.max(gib / 4, 0.25), 1) * 2 ** 30;
+}

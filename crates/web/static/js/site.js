@@ -1,0 +1,4 @@
+// How this copy of the page computes. `unblocker serve` sends this file as it
+// is: the server answers (its JSON API). The static site that `cargo xtask web`
+// builds replaces it with `engine: 'wasm'`: the page computes in the browser.
+export const site = { engine: 'server', version: null };

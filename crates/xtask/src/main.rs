@@ -1,0 +1,52 @@
+//! Project tasks, run as `cargo xtask TASK` from anywhere in the clone.
+//!
+//! `cargo xtask web --out DIR` builds the static site: the page, its engine
+//! compiled to WebAssembly with its JavaScript glue, the web app manifest
+//! and icons, and a service worker that caches them all under the site's
+//! version, so the folder works from any static host and offline.
+
+mod site;
+mod toolchain;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "cargo xtask", about = "Unblocker's project tasks")]
+struct Cli {
+    #[command(subcommand)]
+    task: Task,
+}
+
+#[derive(Subcommand)]
+enum Task {
+    /// Build the static site: the page computing in the browser (WebAssembly
+    /// in a Web Worker), installable and offline.
+    #[command(after_help = "Examples:\n  cargo xtask web --out site\n  \
+        python3 -m http.server -d site 8000   # then open http://localhost:8000/\n  \
+        unblocker serve --site site           # the same page, with the server's API beside it")]
+    Web {
+        /// The folder to write (created; files of an earlier build are replaced).
+        #[arg(long)]
+        out: PathBuf,
+        /// Keep the engine's function names (larger; for profiling in a
+        /// browser's or Node's profiler).
+        #[arg(long)]
+        names: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.task {
+        Task::Web { out, names } => site::build(&out, names),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("xtask: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
