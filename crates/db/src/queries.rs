@@ -170,6 +170,21 @@ impl Database {
     /// count's listing (so from large and small components alike), the same
     /// lines on every run.
     pub fn export_sample(&self, mut out: impl Write, per_moves: u64) -> Result<u64, DbError> {
+        let count = self.each_sampled(per_moves, |moves, board, cluster| {
+            Ok(writeln!(out, "{moves:02} {board} {cluster}")?)
+        })?;
+        out.flush()?;
+        Ok(count)
+    }
+
+    /// Calls `each` with (moves, board, cluster) for at most `per_moves`
+    /// puzzles of each move count, hardest first, evenly spaced through
+    /// that move count's listing; returns how many.
+    pub(crate) fn each_sampled(
+        &self,
+        per_moves: u64,
+        mut each: impl FnMut(u32, String, u64) -> Result<(), DbError>,
+    ) -> Result<u64, DbError> {
         let mut sizes = self
             .conn
             .prepare("SELECT moves, COUNT(*) FROM puzzles GROUP BY moves")?;
@@ -192,13 +207,12 @@ impl Database {
             if taken < per_moves
                 && rank as u128 * per_moves as u128 >= taken as u128 * total as u128
             {
-                writeln!(out, "{moves:02} {board} {cluster}")?;
+                each(moves, board, cluster)?;
                 count += 1;
                 taken += 1;
             }
             rank += 1;
         }
-        out.flush()?;
         Ok(count)
     }
 }
@@ -258,6 +272,19 @@ pub enum BadLine {
     },
 }
 
+/// A board in fogleman/rush's one-line form (or ours).
+pub(crate) fn parse_board(board: &str) -> Result<unblocker_model::Board, BadLine> {
+    unblocker_model::format::parse_as(
+        board,
+        unblocker_model::format::Format::Line,
+        Default::default(),
+    )
+    .map_err(|error| BadLine::Board {
+        board: board.to_string(),
+        error,
+    })
+}
+
 /// One `MOVES BOARD CLUSTER` line.
 fn parse_line(text: &str) -> Result<Record, BadLine> {
     let fields: Vec<&str> = text.split_whitespace().collect();
@@ -270,15 +297,7 @@ fn parse_line(text: &str) -> Result<Record, BadLine> {
     let cluster: u64 = cluster
         .parse()
         .map_err(|_| BadLine::Cluster(cluster.to_string()))?;
-    let parsed = unblocker_model::format::parse_as(
-        board,
-        unblocker_model::format::Format::Line,
-        Default::default(),
-    )
-    .map_err(|error| BadLine::Board {
-        board: board.to_string(),
-        error,
-    })?;
+    let parsed = parse_board(board)?;
     Ok(Record {
         moves,
         board: board.replace('.', "o"),

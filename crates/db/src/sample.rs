@@ -1,25 +1,63 @@
-//! The sample embedded in the binary: a few puzzles of every move count,
-//! drawn from the database our own generator builds, so that random puzzles
-//! work before anyone has generated anything (`db query`, `/api/random` and
-//! the web page fall back to it and say so).
+//! The sample built into the binary ([`unblocker_model::sample::embedded`]:
+//! a few puzzles of every move count of the full 6×6 database, in a compact
+//! file) as a database, so that random puzzles work before anyone has
+//! generated anything (`db query`, `/api/random` and the web page fall back
+//! to it and say so); and that file written from a database.
 //!
-//! `sample/rush6.txt` is regenerated with (see the crate README):
-//! `unblocker db generate --size 6 --max-walls 2 --db full.sqlite` then
-//! `unblocker db export --db full.sqlite --per-moves 200 -o crates/db/sample/rush6.txt`.
+//! The file, `crates/model/data/rush6.sample`, is regenerated from a full
+//! database (see the crate README):
+//! `UNBLOCKER_FULL_DB=full.sqlite UNBLOCKER_WRITE_SAMPLE=1 cargo test -p
+//! unblocker-db --test it sample -- --ignored`.
 
-use crate::store::{Database, DbError};
-
-/// The embedded `MOVES BOARD CLUSTER` lines.
-const LINES: &str = include_str!("../sample/rush6.txt");
+use crate::queries::parse_board;
+use crate::store::{insert_puzzles, Database, DbError};
+use crate::Record;
+use unblocker_model::format::to_line;
+use unblocker_model::sample::{embedded, Entry, Sample};
 
 /// How the sample names itself where an answer says where it came from.
 pub const SAMPLE_NAME: &str = "the embedded sample of the full 6x6 database";
 
 impl Database {
-    /// The embedded sample, as an in-memory database (queried like a file).
+    /// The embedded sample, as an in-memory database (queried like a
+    /// file). Its boards are in the canonical one-line form (`A` the
+    /// target, then the other pieces by first cell).
     pub fn sample() -> Result<Database, DbError> {
         let mut db = Database::in_memory()?;
-        db.import(LINES.as_bytes())?;
+        let records: Vec<Record> = embedded().entries().iter().map(record).collect();
+        let tx = db.conn.transaction()?;
+        insert_puzzles(&tx, &records)?;
+        tx.commit()?;
         Ok(db)
+    }
+
+    /// The puzzles [`Database::export_sample`] picks (at most `per_moves` of
+    /// each move count) as a compact sample file
+    /// ([`unblocker_model::sample`]). Refused when a puzzle is not one the
+    /// file can hold (it holds 6×6 Rush Hour boards only).
+    pub fn compact_sample(&self, per_moves: u64) -> Result<Vec<u8>, DbError> {
+        let mut entries = Vec::new();
+        self.each_sampled(per_moves, |moves, board, cluster| {
+            let board = parse_board(&board).map_err(DbError::Stored)?;
+            entries.push(Entry {
+                moves,
+                board,
+                cluster,
+            });
+            Ok(())
+        })?;
+        Ok(Sample::new(entries).encode()?)
+    }
+}
+
+/// A sample entry as a row (no distance histogram, as for imported rows).
+fn record(entry: &Entry) -> Record {
+    Record {
+        moves: entry.moves,
+        board: to_line(&entry.board),
+        cluster: entry.cluster,
+        walls: entry.board.walls().len() as u32,
+        pieces: entry.board.pieces().len() as u32,
+        histogram: Vec::new(),
     }
 }

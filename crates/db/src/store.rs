@@ -58,6 +58,12 @@ pub enum DbError {
     Io(#[from] std::io::Error),
     #[error("line {line}: {error}")]
     Import { line: usize, error: BadLine },
+    /// A stored puzzle whose board does not read (a damaged file).
+    #[error("a stored puzzle: {0}")]
+    Stored(BadLine),
+    /// A puzzle a compact sample file cannot hold.
+    #[error(transparent)]
+    Encode(#[from] unblocker_model::sample::EncodeError),
     /// A row that is no text or too long to be a puzzle's.
     #[error("line {line}: {error}")]
     Row { line: usize, error: RowError },

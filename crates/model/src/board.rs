@@ -185,33 +185,43 @@ impl Board {
 
     fn validate(&self) -> Result<(), BoardError> {
         let (w, h) = (self.width as usize, self.height as usize);
-        let mut grid: Vec<Option<String>> = vec![None; w * h];
-        let mut place = |what: String, (r, c): Cell| -> Result<(), BoardError> {
+        // Who holds each cell; named only in an error (no text per piece).
+        #[derive(Clone, Copy)]
+        enum Holder {
+            Wall,
+            Piece(usize),
+        }
+        let name = |holder: Holder| match holder {
+            Holder::Wall => "a wall".to_string(),
+            Holder::Piece(i) => format!("piece {}", label_of(i)),
+        };
+        let mut grid: Vec<Option<Holder>> = vec![None; w * h];
+        let mut place = |owner: Holder, (r, c): Cell| -> Result<(), BoardError> {
             let (r, c) = (r as usize, c as usize);
             if r >= h || c >= w {
                 return Err(BoardError::OutOfBounds {
-                    what,
+                    what: name(owner),
                     row: r,
                     col: c,
                     width: w,
                     height: h,
                 });
             }
-            match &grid[r * w + c] {
+            match grid[r * w + c] {
                 Some(first) => Err(BoardError::Overlap {
-                    first: first.clone(),
-                    second: what,
+                    first: name(first),
+                    second: name(owner),
                     row: r,
                     col: c,
                 }),
                 None => {
-                    grid[r * w + c] = Some(what);
+                    grid[r * w + c] = Some(owner);
                     Ok(())
                 }
             }
         };
         for &cell in &self.walls {
-            place("a wall".into(), cell)?;
+            place(Holder::Wall, cell)?;
         }
         let klotski = self.game() == Game::Klotski;
         for (i, p) in self.pieces.iter().enumerate() {
@@ -268,7 +278,7 @@ impl Board {
                 });
             }
             for cell in p.cells() {
-                place(format!("piece {label}"), cell)?;
+                place(Holder::Piece(i), cell)?;
             }
         }
         self.validate_goal()

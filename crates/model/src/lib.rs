@@ -11,7 +11,9 @@
 //!
 //! This crate does no I/O: [`format`](mod@format) reads and prints text, [`drawing`]
 //! draws boards for a terminal, [`Slide`] applies moves with a deliberately
-//! simple reference implementation that the fast engines are tested against.
+//! simple reference implementation that the fast engines are tested against,
+//! and [`sample`] reads and writes a compact file of puzzles and draws one
+//! at random by difficulty (a sample of the 6×6 database is built in).
 
 mod board;
 pub mod catalog;
@@ -25,6 +27,7 @@ mod metric;
 mod moves;
 pub mod puzzle;
 pub mod random;
+pub mod sample;
 
 pub use board::{Board, Cell, Content, Game, Mobility, Piece, MAX_SIDE};
 pub use error::{quote, BoardError, MoveError, UnknownName, QUOTED_CHARS};

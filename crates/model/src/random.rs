@@ -49,13 +49,34 @@ pub fn rush_board(seed: u64, max_cars: usize) -> Board {
     };
     let goal = Goal::Exit(Exit { side, index: line });
     populate(&mut rng, width, height, target, goal, max_cars, |rng| {
-        Piece::car(
-            rng.below(height) as u8,
-            rng.below(width) as u8,
-            2 + rng.below(2) as u8,
-            rng.below(2) == 0,
-        )
+        random_car(rng, width, height)
     })
+}
+
+/// A random board of the kind a [`sample`](crate::sample) file holds: 6×6,
+/// the target a car of 2 on row 2 leaving on the right, up to `max_cars`
+/// other cars of 2 or 3 and up to two walls.
+pub fn sample_board(seed: u64, max_cars: usize) -> Board {
+    let mut rng = Rng(seed | 1);
+    let target = Piece::car(2, rng.below(5) as u8, 2, true);
+    let goal = Goal::Exit(Exit {
+        side: Side::Right,
+        index: 2,
+    });
+    populate(&mut rng, 6, 6, target, goal, max_cars, |rng| {
+        random_car(rng, 6, 6)
+    })
+}
+
+/// A car of 2 or 3, either way, anywhere on a `width`×`height` board (it
+/// may stick out: [`populate`] keeps only those that fit).
+fn random_car(rng: &mut Rng, width: usize, height: usize) -> Piece {
+    Piece::car(
+        rng.below(height) as u8,
+        rng.below(width) as u8,
+        2 + rng.below(2) as u8,
+        rng.below(2) == 0,
+    )
 }
 
 /// Puts up to `max_pieces` random pieces wherever they fit around the

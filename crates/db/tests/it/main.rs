@@ -3,3 +3,4 @@
 
 mod files;
 mod full_database;
+mod sample;

@@ -3,3 +3,4 @@
 
 mod formats;
 mod klotski;
+mod sample;
