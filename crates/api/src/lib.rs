@@ -9,12 +9,14 @@
 
 mod board;
 mod error;
+mod random;
 mod request;
 mod scan;
 mod search;
 
 pub use board::{board, puzzles};
 pub use error::{ApiError, MAX_MESSAGE_CHARS};
+pub use random::{from_sample, Difficulty};
 pub use request::{json_body, Budget, Job, PuzzleRequest};
 pub use scan::scanned;
 pub use search::{analyze, progress, solve};

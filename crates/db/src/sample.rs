@@ -15,8 +15,7 @@ use crate::Record;
 use unblocker_model::format::to_line;
 use unblocker_model::sample::{embedded, Entry, Sample};
 
-/// How the sample names itself where an answer says where it came from.
-pub const SAMPLE_NAME: &str = "the embedded sample of the full 6x6 database";
+pub use unblocker_model::sample::SAMPLE_NAME;
 
 impl Database {
     /// The embedded sample, as an in-memory database (queried like a

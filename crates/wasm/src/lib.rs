@@ -57,6 +57,28 @@ pub fn analyze(request: &str, max_memory: f64, on_progress: Option<js_sys::Funct
     }))
 }
 
+/// `GET /api/random`: a puzzle of `{"min", "max"?, "walls"?}` (numbers;
+/// `null` or absent: any) from the sample of the full 6×6 database that
+/// the engine carries, picked by `random` (the page passes a random number).
+#[wasm_bindgen]
+pub fn random(query: &str, random: u32) -> String {
+    reply(
+        serde_json::from_str::<RandomQuery>(query)
+            .map_err(|e| ApiError::bad_request(format!("bad request JSON: {e}")))
+            .and_then(|q| unblocker_api::Difficulty::new(q.min, q.max, q.walls))
+            .and_then(|difficulty| unblocker_api::from_sample(&difficulty, u64::from(random))),
+    )
+}
+
+/// The query of [`random`].
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RandomQuery {
+    min: Option<u32>,
+    max: Option<u32>,
+    walls: Option<u32>,
+}
+
 /// What a search in the browser may use when the request does not say:
 /// no time limit (Cancel ends the worker) and no node limit; memory is
 /// capped by the caller.

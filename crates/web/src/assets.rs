@@ -96,6 +96,13 @@ fn content_type(path: &str) -> Option<&'static str> {
     })
 }
 
+/// The module that tells the page how it computes (`js/site.js`); the
+/// server adds [`SERVED`] to a site's, so that its page asks the server for
+/// what only the server has, where a static host's page asks nothing.
+const SITE_MODULE: &str = "/js/site.js";
+const SERVED: &str =
+    "// Served by `unblocker serve`: its API is beside the page.\nsite.server = true;\n";
+
 /// One file of the page.
 struct File {
     /// Its path under the page's address: `/` for the page itself.
@@ -192,15 +199,15 @@ fn read_folder(
         if files.len() >= MAX_SITE_FILES || *total > MAX_SITE_BYTES {
             return Err(SiteError::TooLarge);
         }
-        let bytes = std::fs::read(&path).map_err(|source| SiteError::Read {
+        let mut bytes = std::fs::read(&path).map_err(|source| SiteError::Read {
             path: path.clone(),
             source,
         })?;
-        files.push(File::new(
-            format!("{prefix}{name}"),
-            content_type,
-            bytes.into(),
-        ));
+        let path = format!("{prefix}{name}");
+        if path == SITE_MODULE {
+            bytes.extend_from_slice(SERVED.as_bytes());
+        }
+        files.push(File::new(path, content_type, bytes.into()));
     }
     Ok(())
 }

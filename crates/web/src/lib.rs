@@ -87,10 +87,9 @@ fn listen(address: SocketAddr) -> io::Result<TcpListener> {
 /// without one. Fails when the database or the site cannot be read.
 pub fn router(config: Config) -> Result<Router, ServeError> {
     let source = match config.database.as_deref() {
-        Some(path) => api::random::Source::open(path),
+        Some(path) => api::random::Source::open(path).map_err(ServeError::Database)?,
         None => api::random::Source::sample(),
-    }
-    .map_err(ServeError::Database)?;
+    };
     let files = match config.site.as_deref() {
         Some(folder) => assets::Files::site(folder).map_err(ServeError::Site)?,
         None => assets::Files::embedded(),

@@ -55,6 +55,10 @@ impl Sample {
     }
 }
 
+/// How the embedded sample names itself where an answer says where a
+/// random puzzle came from.
+pub const SAMPLE_NAME: &str = "the embedded sample of the full 6x6 database";
+
 /// The compact file of [`embedded`] (`data/rush6.sample`).
 const EMBEDDED: &[u8] = include_bytes!("../../data/rush6.sample");
 

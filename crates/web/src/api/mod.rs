@@ -32,7 +32,7 @@ pub fn routes(jobs: Arc<Jobs>, source: Arc<random::Source>) -> Router {
         (jobs.limits.max_body_bytes, jobs.memory()),
         body::read_whole,
     );
-    let random_source = (source.is_file, source.name.clone());
+    let random_source = (source.is_file(), source.name.clone());
     let random = Router::new()
         .route("/api/random", get(random::random))
         .with_state(source);

@@ -1,27 +1,27 @@
 //! `GET /api/random?min=M&max=N&walls=W`: a puzzle with M to N optimal moves
 //! (and exactly W walls, when asked: `walls=0` gives Unblock Me's kind of
 //! puzzle), chosen uniformly among those of a [`Source`] (the database `unblocker db
-//! generate` writes, or the sample embedded in the binary when there is
+//! generate` writes, or the sample built into the engine when there is
 //! none), with `source` saying where it came from.
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
-use axum::http::StatusCode;
 use axum::Json;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
+use serde_json::Value;
+use std::hash::{BuildHasher, RandomState};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
-use unblocker_api::ApiError;
-use unblocker_db::{Database, DbError, Filter, Record, SAMPLE_NAME};
+use unblocker_api::{ApiError, Difficulty};
+use unblocker_db::{Database, DbError, Filter, SAMPLE_NAME};
 
-/// Where random puzzles come from: a database file or the embedded sample,
-/// one query at a time.
+/// Where random puzzles come from: a database file (one query at a time),
+/// or the embedded sample.
 pub struct Source {
     /// Where the puzzles come from, as the answer's `source` says it.
     pub name: String,
-    /// True for a database file, false for the embedded sample.
-    pub is_file: bool,
-    database: Mutex<Database>,
+    /// `None`: the embedded sample.
+    database: Option<Mutex<Database>>,
 }
 
 impl Source {
@@ -29,27 +29,35 @@ impl Source {
     pub fn open(path: &Path) -> Result<Source, DbError> {
         Ok(Source {
             name: path.display().to_string(),
-            is_file: true,
-            database: Mutex::new(Database::open_existing(path)?),
+            database: Some(Mutex::new(Database::open_existing(path)?)),
         })
     }
 
-    /// The sample embedded in the binary.
-    pub fn sample() -> Result<Source, DbError> {
-        Ok(Source {
+    /// The sample built into the engine ([`unblocker_api::from_sample`]).
+    pub fn sample() -> Source {
+        Source {
             name: SAMPLE_NAME.to_string(),
-            is_file: false,
-            database: Mutex::new(Database::sample()?),
-        })
+            database: None,
+        }
     }
 
-    /// A puzzle with `min` to `max` optimal moves (and `walls` walls, when
-    /// given), if there is one.
-    fn random(&self, min: u32, max: u32, walls: Option<u32>) -> Result<Option<Record>, DbError> {
-        let database = self.database.lock().unwrap_or_else(|e| e.into_inner());
-        match walls {
+    /// True for a database file, false for the embedded sample.
+    pub fn is_file(&self) -> bool {
+        self.database.is_some()
+    }
+
+    /// A puzzle of `difficulty`, if there is one.
+    fn random(&self, difficulty: &Difficulty) -> Result<Value, ApiError> {
+        let Some(database) = &self.database else {
+            // A fresh random number for each draw.
+            let random = RandomState::new().hash_one(0u8);
+            return unblocker_api::from_sample(difficulty, random);
+        };
+        let database = database.lock().unwrap_or_else(|e| e.into_inner());
+        let Difficulty { min, max, walls } = *difficulty;
+        let found = match walls {
             None => database.random(min, max),
-            Some(walls) => Ok(database
+            Some(walls) => database
                 .query(&Filter {
                     min_moves: Some(min),
                     max_moves: Some(max),
@@ -57,75 +65,37 @@ impl Source {
                     random: true,
                     limit: Some(1),
                     ..Filter::default()
-                })?
-                .pop()),
+                })
+                .map(|mut rows| rows.pop()),
         }
+        .map_err(ApiError::internal)?;
+        let record = found.ok_or_else(|| difficulty.none_found())?;
+        let mut answer = serde_json::to_value(record).map_err(ApiError::internal)?;
+        answer["source"] = Value::from(self.name.clone());
+        Ok(answer)
     }
 }
 
 #[derive(Deserialize)]
-pub struct Difficulty {
+pub struct DifficultyQuery {
     min: Option<String>,
     max: Option<String>,
     walls: Option<String>,
 }
 
-/// The database's record and where it came from.
-#[derive(Serialize)]
-pub struct RandomRecord {
-    #[serde(flatten)]
-    puzzle: Record,
-    source: String,
-}
-
-/// A count of the query, as `what` (moves, walls) says; `None` when absent.
-fn count(name: &str, what: &str, value: Option<&str>) -> Result<Option<u32>, ApiError> {
-    value
-        .map(|v| {
-            v.parse().map_err(|_| {
-                ApiError::bad_request(format!(
-                    "{name} must be a number of {what}, not '{}'",
-                    unblocker_model::quote(v)
-                ))
-            })
-        })
-        .transpose()
-}
-
 pub async fn random(
     State(source): State<Arc<Source>>,
-    query: Result<Query<Difficulty>, QueryRejection>,
-) -> Result<Json<RandomRecord>, ApiError> {
+    query: Result<Query<DifficultyQuery>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
     // A key given twice, or anything else serde refuses, answers in JSON.
-    let Query(difficulty) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
-    let min = count("min", "moves", difficulty.min.as_deref())?.unwrap_or(1);
-    let max = count("max", "moves", difficulty.max.as_deref())?.unwrap_or(u32::MAX);
-    let walls = count("walls", "walls", difficulty.walls.as_deref())?;
-    if min > max {
-        return Err(ApiError::bad_request(format!(
-            "min ({min}) is more than max ({max})"
-        )));
-    }
-    let found = tokio::task::spawn_blocking(move || {
-        source.random(min, max, walls).map(|puzzle| {
-            puzzle.map(|puzzle| RandomRecord {
-                puzzle,
-                source: source.name.clone(),
-            })
-        })
-    })
-    .await
-    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
-    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-    found.map(Json).ok_or_else(|| {
-        ApiError::new(
-            StatusCode::NOT_FOUND,
-            match walls {
-                None => format!("no puzzle with {min} to {max} moves in the puzzle database"),
-                Some(walls) => format!(
-                    "no puzzle with {min} to {max} moves and {walls} walls in the puzzle database"
-                ),
-            },
-        )
-    })
+    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let difficulty = Difficulty::read(
+        query.min.as_deref(),
+        query.max.as_deref(),
+        query.walls.as_deref(),
+    )?;
+    tokio::task::spawn_blocking(move || source.random(&difficulty))
+        .await
+        .map_err(ApiError::internal)?
+        .map(Json)
 }

@@ -35,14 +35,16 @@ async function postJson(path, body, signal) {
   }));
 }
 
+/** True when a server is beside the page: `unblocker serve`, with or without the engine. */
+const served = !local || site.server === true;
 let healthAsked = null;
 
 /**
  * The server's `/api/health`, or null where there is no server (a static host,
- * or offline). Asked once.
+ * which is never asked, or a server now out of reach). Asked once.
  */
 export function health() {
-  healthAsked ??= getJson('api/health').catch(() => null);
+  healthAsked ??= served ? getJson('api/health').catch(() => null) : Promise.resolve(null);
   return healthAsked;
 }
 

@@ -5,8 +5,10 @@
 
 mod access;
 mod flows;
+mod host;
 mod journey;
 mod layout;
 mod motion;
 mod page;
 mod searches;
+mod site;
