@@ -113,7 +113,7 @@ export function setup(app) {
     if (health?.database) return;
     randomNote = health
       ? 'Random puzzles come from a small sample built into Unblocker; the command unblocker db generate makes the whole database.'
-      : 'Random puzzles come from a sample of the full database (7,952 puzzles) that comes with this page.';
+      : 'Random puzzles come from a sample of the full 6×6 database that comes with this page.';
     if (!app.puzzle?.random) $('random-note').textContent = randomNote;
   });
   $('load-random').addEventListener('click', () => random(app, chosen()));

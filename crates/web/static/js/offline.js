@@ -18,6 +18,8 @@ export function setup() {
       // The first version of a first visit takes over by itself; only a newer one waits.
       if (!registration.waiting || !navigator.serviceWorker.controller) return;
       $('update').hidden = false;
+      // The board makes room for the line above it.
+      window.dispatchEvent(new Event('resize'));
       $('update-reload').onclick = () => {
         reloading = true;
         registration.waiting.postMessage('take-over');

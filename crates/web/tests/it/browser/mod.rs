@@ -4,11 +4,13 @@
 //! are saved in the target directory (`CARGO_TARGET_TMPDIR`).
 
 mod access;
+mod budgets;
 mod flows;
 mod host;
 mod journey;
 mod layout;
 mod motion;
 mod page;
+mod same;
 mod searches;
 mod site;

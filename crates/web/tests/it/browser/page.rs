@@ -67,6 +67,8 @@ pub struct Page {
     pub client: Client,
     driver: Child,
     profile: PathBuf,
+    /// The control group slowing the browser down, if one was made.
+    cgroup: Option<PathBuf>,
     pub base: String,
     pub screen: Screen,
 }
@@ -79,7 +81,52 @@ impl Drop for Page {
         let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
         let _ = self.driver.wait();
         let _ = std::fs::remove_dir_all(&self.profile);
+        if let Some(cgroup) = &self.cgroup {
+            // Empty once its processes are gone.
+            for _ in 0..50 {
+                if std::fs::remove_dir(cgroup).is_ok() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
     }
+}
+
+/// Where the system's CPU controller is: cgroup v2's unified tree (with
+/// `cpu.max`) or v1's `cpu` hierarchy (with the CFS quota files).
+fn cpu_controller() -> Option<(PathBuf, bool)> {
+    let v2 = Path::new("/sys/fs/cgroup");
+    if std::fs::read_to_string(v2.join("cgroup.controllers")).is_ok_and(|c| c.contains("cpu")) {
+        return Some((v2.to_path_buf(), true));
+    }
+    let v1 = Path::new("/sys/fs/cgroup/cpu");
+    v1.join("cpu.cfs_quota_us")
+        .exists()
+        .then(|| (v1.to_path_buf(), false))
+}
+
+/// The processes of process group `group`.
+fn processes_of(group: u32) -> Vec<u32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // After the command's closing parenthesis: state, ppid, pgrp.
+        let fields: Vec<&str> = stat
+            .rsplit_once(')')
+            .map_or("", |(_, rest)| rest)
+            .split_whitespace()
+            .collect();
+        if fields.get(2).and_then(|g| g.parse().ok()) == Some(group) {
+            found.push(pid);
+        }
+    }
+    found
 }
 
 /// (rows, columns) of `distance` cells towards `direction`.
@@ -180,11 +227,56 @@ impl Page {
             client,
             driver,
             profile,
+            cgroup: None,
             base,
             screen: browser.screen,
         };
         page.go(path).await;
         page
+    }
+
+    /// Runs the whole browser (every process and thread: the page, its
+    /// workers, the service worker) on one core `factor` times slower than
+    /// one of this machine's, through a control group's CPU quota: a thread
+    /// that computes alone (the engine's worker) runs `factor` times
+    /// slower. DevTools'
+    /// own throttling (`Emulation.setCPUThrottlingRate`) slows the page's
+    /// main thread only: Chromium refuses it for workers ("Operation is only
+    /// supported for pages, not workers"), where the engine runs. Needs
+    /// root and a CPU controller; panics with the reason otherwise.
+    pub fn slow_cpu(&mut self, factor: u32) {
+        let (root, v2) = cpu_controller().expect("no cgroup CPU controller on this machine");
+        let cgroup = root.join(format!("unblocker-browser-{}", self.driver.id()));
+        std::fs::create_dir_all(&cgroup)
+            .unwrap_or_else(|e| panic!("{}: {e} (the CPU quota needs root)", cgroup.display()));
+        // In 4 ms slices, so that the pauses stay short (the kernel's
+        // shortest quota is 1 ms).
+        let period = 4000;
+        let quota = period / factor;
+        let write = |file: &str, value: String| {
+            std::fs::write(cgroup.join(file), &value)
+                .unwrap_or_else(|e| panic!("{file} = {value}: {e}"));
+        };
+        if v2 {
+            write("cpu.max", format!("{quota} {period}"));
+        } else {
+            write("cpu.cfs_period_us", period.to_string());
+            write("cpu.cfs_quota_us", quota.to_string());
+        }
+        // Chromium's zygote is among them: renderers it starts later are in
+        // the group too.
+        let processes = processes_of(self.driver.id());
+        for pid in &processes {
+            let _ = std::fs::write(cgroup.join("cgroup.procs"), pid.to_string());
+        }
+        let held = std::fs::read_to_string(cgroup.join("cgroup.procs")).unwrap_or_default();
+        assert!(
+            held.lines().count() >= processes.len().min(2),
+            "the browser's {} processes in {}: {held:?}",
+            processes.len(),
+            cgroup.display()
+        );
+        self.cgroup = Some(cgroup);
     }
 
     /// Ends the WebDriver session, which closes Chromium.
@@ -202,18 +294,6 @@ impl Page {
             "document.body.dataset.ready === 'true'",
         )
         .await;
-    }
-
-    /// Sends a Chrome DevTools Protocol command to the page (through
-    /// chromedriver) and returns its result.
-    pub async fn cdp(&self, command: &str, params: Value) -> Value {
-        self.client
-            .issue_cmd(Cdp {
-                command: command.to_string(),
-                params,
-            })
-            .await
-            .unwrap_or_else(|e| panic!("{command}: {e}"))
     }
 
     pub async fn js(&self, script: &str) -> Value {
@@ -445,27 +525,3 @@ impl Page {
     }
 }
 
-/// A DevTools command, as chromedriver's `goog/cdp/execute` takes it.
-#[derive(Debug)]
-struct Cdp {
-    command: String,
-    params: Value,
-}
-
-impl fantoccini::wd::WebDriverCompatibleCommand for Cdp {
-    fn endpoint(
-        &self,
-        base_url: &url::Url,
-        session_id: Option<&str>,
-    ) -> Result<url::Url, url::ParseError> {
-        base_url.join(&format!(
-            "session/{}/goog/cdp/execute",
-            session_id.unwrap_or_default()
-        ))
-    }
-
-    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-        let body = json!({ "cmd": self.command, "params": self.params });
-        (http::Method::POST, Some(body.to_string()))
-    }
-}

@@ -148,3 +148,109 @@ async fn the_static_site_works_offline_after_the_first_visit() {
     assert!(!message.as_str().unwrap().contains("error"), "{message}");
     page.close().await;
 }
+
+/// `unblocker serve --site`: the page computes in the browser (no solve
+/// reaches the server) and asks the server for what only it has, random
+/// puzzles of its database.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and the static site (cargo xtask web --out target/site): .ci/run"]
+async fn the_server_with_the_site_answers_only_what_only_it_has() {
+    let _one = ONE_BROWSER.lock().await;
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("puzzles.sqlite");
+    let lines = unblocker_testdata::read_to_string("puzzles/rush/rush1000.txt");
+    unblocker_db::Database::open(&database)
+        .unwrap()
+        .import(lines.as_bytes())
+        .unwrap();
+    let config = unblocker_web::Config {
+        database: Some(database.clone()),
+        site: Some(site_folder()),
+        ..unblocker_web::Config::default()
+    };
+    let page = Page::launch(config, PHONE, "/").await;
+    page.js("document.getElementById('random-level').value = '31-';")
+        .await;
+    page.click("#load-random").await;
+    page.wait("the solution playing", PLAYING).await;
+    let note = page
+        .js("return document.getElementById('random-note').textContent")
+        .await;
+    assert!(
+        note.as_str()
+            .unwrap()
+            .ends_with(&format!("from {}.", database.display())),
+        "{note}"
+    );
+    let (_, health) = crate::common::get(&page.base, "/api/health").await;
+    assert_eq!(
+        health["solves"],
+        json!({"running": 0, "finished": 0, "cancelled": 0, "rejected": 0}),
+        "the solve ran in the browser"
+    );
+    page.close().await;
+}
+
+/// A new version of the site published on the same host: the page offers
+/// to reload, and after the reload the new files are in use and the old
+/// version's cache is gone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and the static site (cargo xtask web --out target/site): .ci/run"]
+async fn a_new_version_replaces_the_old_one() {
+    let _one = ONE_BROWSER.lock().await;
+    let copy = tempfile::tempdir().unwrap();
+    copy_folder(&site_folder(), copy.path());
+    let host = Host::serve(copy.path()).await;
+    let page = first_visit(&host, PHONE, "/").await;
+    let old = page.js_async(CACHED).await["names"].clone();
+    // Publish: a changed file, and the service worker's new version.
+    let css = copy.path().join("app.css");
+    let mut text = std::fs::read_to_string(&css).unwrap();
+    text.push_str("\n/* the next version */\n");
+    std::fs::write(&css, text).unwrap();
+    let sw = copy.path().join("sw.js");
+    let script = std::fs::read_to_string(&sw).unwrap();
+    let version = script
+        .split("const VERSION = '")
+        .nth(1)
+        .and_then(|rest| rest.split('\'').next())
+        .unwrap()
+        .to_string();
+    std::fs::write(&sw, script.replace(&version, "0123456789abcdef")).unwrap();
+    page.go("/").await;
+    page.wait(
+        "the offer of the new version",
+        "!document.getElementById('update').hidden",
+    )
+    .await;
+    shot(&page, "site-update").await;
+    page.click("#update-reload").await;
+    page.wait(
+        "the new version in control",
+        "document.body.dataset.ready === 'true' && document.getElementById('update').hidden",
+    )
+    .await;
+    let cached = page.js_async(CACHED).await;
+    assert_eq!(cached["names"], json!(["unblocker-0123456789abcdef"]), "old: {old}");
+    let css = page
+        .js_async(
+            "const done = arguments[0];
+             fetch('app.css').then(r => r.text()).then(t => done(t.includes('the next version')));",
+        )
+        .await;
+    assert_eq!(css, json!(true), "the new app.css is served");
+    page.close().await;
+}
+
+fn copy_folder(from: &std::path::Path, to: &std::path::Path) {
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            std::fs::create_dir_all(&target).unwrap();
+            copy_folder(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
