@@ -87,7 +87,12 @@ fn phone_screenshot() -> std::path::PathBuf {
     );
     let background = *picture.get_pixel(picture.width() / 2, 2);
     let mut screen = image::RgbImage::from_pixel(width, height, background);
-    image::imageops::overlay(&mut screen, &scaled, 0, i64::from((height - scaled_height) / 2));
+    image::imageops::overlay(
+        &mut screen,
+        &scaled,
+        0,
+        i64::from((height - scaled_height) / 2),
+    );
     let path = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("phone-1170x2532.png");
     screen.save(&path).unwrap();
     path
@@ -111,8 +116,12 @@ async fn scan_time(page: &Page, picture: &std::path::Path) -> f64 {
         .await
         .unwrap();
     input.send_keys(picture.to_str().unwrap()).await.unwrap();
-    page.wait("the scan", "window.measure.end !== undefined").await;
-    page.js("return measure.end - measure.start").await.as_f64().unwrap()
+    page.wait("the scan", "window.measure.end !== undefined")
+        .await;
+    page.js("return measure.end - measure.start")
+        .await
+        .as_f64()
+        .unwrap()
 }
 
 /// Milliseconds from the tap on Random to the first move of its solution
@@ -132,7 +141,10 @@ async fn random_time(page: &Page) -> f64 {
     page.click("#load-random").await;
     page.wait("the first move", "window.measure.end !== undefined")
         .await;
-    page.js("return measure.end - measure.start").await.as_f64().unwrap()
+    page.js("return measure.end - measure.start")
+        .await
+        .as_f64()
+        .unwrap()
 }
 
 /// With a search of a huge board running: milliseconds from a tap on a tab
@@ -142,8 +154,11 @@ async fn long_solve_times(page: &Page) -> (f64, f64) {
     page.load_text(crate::common::ENDLESS).await;
     page.click("#tab-solve").await;
     page.click("#solve").await;
-    page.wait("live counts", "/examined/.test(document.getElementById('progress-text').textContent)")
-        .await;
+    page.wait(
+        "live counts",
+        "/examined/.test(document.getElementById('progress-text').textContent)",
+    )
+    .await;
     let tap = |tab: &str| {
         format!(
             "window.measure = {{}};
@@ -155,8 +170,13 @@ async fn long_solve_times(page: &Page) -> (f64, f64) {
     };
     page.js(&tap("tab-stats")).await;
     page.click("#tab-stats").await;
-    page.wait("the tab", "window.measure.end !== undefined").await;
-    let tab = page.js("return measure.end - measure.start").await.as_f64().unwrap();
+    page.wait("the tab", "window.measure.end !== undefined")
+        .await;
+    let tab = page
+        .js("return measure.end - measure.start")
+        .await
+        .as_f64()
+        .unwrap();
     page.click("#tab-solve").await;
     page.js(
         "window.measure = {};
@@ -169,8 +189,13 @@ async fn long_solve_times(page: &Page) -> (f64, f64) {
     )
     .await;
     page.click("#cancel").await;
-    page.wait("the cancel", "window.measure.end !== undefined").await;
-    let cancel = page.js("return measure.end - measure.start").await.as_f64().unwrap();
+    page.wait("the cancel", "window.measure.end !== undefined")
+        .await;
+    let cancel = page
+        .js("return measure.end - measure.start")
+        .await
+        .as_f64()
+        .unwrap();
     (tab, cancel)
 }
 

@@ -524,4 +524,3 @@ impl Page {
         serde_json::from_value(found).unwrap()
     }
 }
-

@@ -41,7 +41,10 @@ const SCAN_ALL: &str = "const [pictures, done] = arguments;
 fn requests() -> Vec<Value> {
     let mut requests = Vec::new();
     let cards = unblocker_testdata::read_to_string("puzzles/rush/thinkfun40_verified.txt");
-    for line in cards.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in cards
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let board = line.split_whitespace().nth(3).unwrap();
         requests.push(json!({ "puzzle": board }));
         requests.push(json!({ "puzzle": board, "metric": "step" }));
@@ -57,8 +60,14 @@ fn requests() -> Vec<Value> {
 
 /// What must be the same: the verdict, the counts and every move.
 fn essentials(answer: &Value) -> Value {
-    json!([answer["status"], answer["metric"], answer["length"], answer["moves"],
-        answer["steps"], answer["solution"]])
+    json!([
+        answer["status"],
+        answer["metric"],
+        answer["length"],
+        answer["moves"],
+        answer["steps"],
+        answer["solution"]
+    ])
 }
 
 fn native_solve(request: &Value, solver: &mut Solver) -> Value {
@@ -98,7 +107,11 @@ async fn the_browser_gives_the_native_engines_answers() {
     for line in index.lines().skip(1) {
         let file = line.split('\t').next().unwrap();
         let bytes = unblocker_testdata::read(&format!("screenshots/{file}"));
-        let kind = if file.ends_with(".png") { "image/png" } else { "image/jpeg" };
+        let kind = if file.ends_with(".png") {
+            "image/png"
+        } else {
+            "image/jpeg"
+        };
         let data = base64::engine::general_purpose::STANDARD.encode(&bytes);
         pictures.push((file.to_string(), bytes, json!([file, kind, data])));
     }

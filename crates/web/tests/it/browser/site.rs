@@ -231,7 +231,11 @@ async fn a_new_version_replaces_the_old_one() {
     )
     .await;
     let cached = page.js_async(CACHED).await;
-    assert_eq!(cached["names"], json!(["unblocker-0123456789abcdef"]), "old: {old}");
+    assert_eq!(
+        cached["names"],
+        json!(["unblocker-0123456789abcdef"]),
+        "old: {old}"
+    );
     let css = page
         .js_async(
             "const done = arguments[0];

@@ -1,0 +1,92 @@
+//! The engine's functions called natively: each answers JSON text in the
+//! worker's shape (`{"answer"}` or `{"status", "body"}`), with the API's
+//! objects and messages. In the browser the same functions are checked
+//! against the native engine by `unblocker-web`'s browser suite.
+
+use serde_json::{json, Value};
+
+fn parse(text: String) -> Value {
+    serde_json::from_str(&text).expect("JSON text")
+}
+
+const GIB: f64 = 1_073_741_824.0;
+
+#[test]
+fn a_board_is_answered_with_its_legal_moves() {
+    let reply = parse(unblocker_wasm::board(r#"{"puzzle":"card1"}"#));
+    assert_eq!(
+        reply["answer"]["line"],
+        "BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo"
+    );
+    assert_eq!(reply["answer"]["moves"].as_array().unwrap().len(), 11);
+}
+
+#[test]
+fn a_bad_request_is_the_apis_refusal() {
+    let reply = parse(unblocker_wasm::board(r#"{"puzzle":"nonsense"}"#));
+    assert_eq!(reply["status"], 400);
+    let message = reply["body"]["error"].as_str().unwrap();
+    assert!(
+        message.contains("'nonsense' is not a bundled puzzle"),
+        "{message}"
+    );
+    let reply = parse(unblocker_wasm::solve("{", GIB, None));
+    assert_eq!(reply["status"], 400);
+    assert!(reply["body"]["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("bad request JSON"));
+}
+
+#[test]
+fn solves_and_analyses_are_optimal_and_keep_their_memory_cap() {
+    let reply = parse(unblocker_wasm::solve(r#"{"puzzle":"hardest"}"#, GIB, None));
+    assert_eq!(reply["answer"]["length"], 60);
+    let reply = parse(unblocker_wasm::solve(
+        r#"{"puzzle":"横刀立马","metric":"step"}"#,
+        GIB,
+        None,
+    ));
+    assert_eq!(reply["answer"]["length"], 116);
+    let reply = parse(unblocker_wasm::analyze(r#"{"puzzle":"card1"}"#, GIB, None));
+    assert_eq!(reply["answer"]["optimal_moves"], 8);
+    // 64 KiB cannot hold 横刀立马's search: it stops, it does not fail.
+    let reply = parse(unblocker_wasm::solve(
+        r#"{"puzzle":"横刀立马"}"#,
+        65536.0,
+        None,
+    ));
+    assert_eq!(reply["answer"]["status"], "memory_limit", "{reply}");
+}
+
+#[test]
+fn random_puzzles_keep_to_the_difficulty_asked() {
+    let mut boards = std::collections::HashSet::new();
+    for random in 0..50 {
+        let reply = parse(unblocker_wasm::random(
+            r#"{"min":31,"max":40,"walls":0}"#,
+            random,
+        ));
+        let answer = &reply["answer"];
+        let moves = answer["moves"].as_u64().unwrap();
+        assert!((31..=40).contains(&moves), "{answer}");
+        assert_eq!(answer["walls"], 0);
+        assert!(!answer["board"].as_str().unwrap().contains('x'), "{answer}");
+        boards.insert(answer["board"].to_string());
+    }
+    assert!(boards.len() > 40, "50 draws gave {} puzzles", boards.len());
+    let reply = parse(unblocker_wasm::random(r#"{"min":61}"#, 7));
+    assert_eq!(reply["status"], 404);
+    let reply = parse(unblocker_wasm::random(r#"{"min":9,"max":3}"#, 7));
+    assert_eq!(reply["status"], 400);
+    let reply = parse(unblocker_wasm::random(r#"{"min":1,"level":3}"#, 7));
+    assert_eq!(reply["status"], 400);
+}
+
+#[test]
+fn the_bundled_puzzles_are_listed() {
+    let reply = parse(unblocker_wasm::puzzles());
+    let list = reply["answer"].as_array().unwrap();
+    assert!(list.iter().any(|p| p["name"] == json!("横刀立马")));
+    assert!(list.iter().any(|p| p["name"] == json!("card40")));
+}
