@@ -1,12 +1,9 @@
 //! Bytes to pixels: the format is guessed from the content, the size is read
 //! from the header and checked before anything large is allocated.
 
-use crate::ScanError;
+use crate::{ScanError, MAX_PIXELS};
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 use std::io::Cursor;
-
-/// The largest picture accepted, in pixels (50 megapixels).
-pub const MAX_PIXELS: u64 = 50_000_000;
 
 /// The most a decoder may hold besides the decoded pixels: the file's
 /// metadata (an ICC profile, text) and its own row buffers. A PNG's

@@ -12,6 +12,16 @@ pub enum ScanError {
     UnknownFormat,
     #[error("the picture is {width}×{height} pixels, over the limit of {limit} megapixels")]
     TooLarge { width: u32, height: u32, limit: u64 },
+    /// Pixels handed in ([`Pixels`](crate::Pixels)) whose samples do not
+    /// fill their size.
+    #[error("the pixels are not a {width}×{height} picture: {len} bytes, where {channels} bytes a pixel make {expected}")]
+    PixelCount {
+        width: u32,
+        height: u32,
+        channels: usize,
+        expected: u64,
+        len: usize,
+    },
     #[error("the picture could not be decoded (truncated or damaged file): {0}")]
     Damaged(String),
     #[error("no Unblock Me board found: {0}")]

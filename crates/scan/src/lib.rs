@@ -13,31 +13,52 @@
 //! (`exit`). The result is validated by [`Board::new`], so a scan that
 //! breaks the rules is an error with the reason.
 //!
-//! ```no_run
-//! let bytes = std::fs::read("screenshot.png").unwrap();
-//! match unblocker_scan::scan(&bytes) {
-//!     Ok(scan) => println!("{}", serde_json::to_string(&scan.json()).unwrap()),
-//!     Err(e) => eprintln!("{e}"),
+//! The scanner reads decoded pixels ([`scan_pixels`]: a browser canvas's
+//! RGBA, say). With the `decode` feature (on by default) it also decodes
+//! PNG, JPEG, GIF and WebP files itself (`scan`, `scan_until`,
+//! `debug_overlay`); without it the crate needs no image codec (for
+//! WebAssembly).
+//!
+//! ```
+//! # fn main() -> Result<(), unblocker_scan::ScanError> {
+//! let (width, height) = (64, 64);
+//! let rgba = vec![255; 64 * 64 * 4]; // a canvas's ImageData, say: all white
+//! let pixels = unblocker_scan::Pixels::rgba(width, height, &rgba)?;
+//! match unblocker_scan::scan_pixels(pixels, &|| false) {
+//!     Ok(scan) => println!("{}", scan.text()),
+//!     Err(e) => println!("{e}"), // here: no Unblock Me board found: …
 //! }
+//! # Ok(())
+//! # }
 //! ```
 
 mod cells;
+#[cfg(feature = "decode")]
 mod decode;
 mod error;
 mod exit;
+#[cfg(feature = "decode")]
+mod files;
 mod font;
 mod locate;
 mod marks;
 mod overlay;
 mod pieces;
+mod pixels;
 mod raster;
 
-pub use decode::{peak_bytes, DECODER_BYTES, MAX_PIXELS};
+#[cfg(feature = "decode")]
+pub use decode::{peak_bytes, DECODER_BYTES};
 pub use error::ScanError;
+#[cfg(feature = "decode")]
+pub use files::{debug_overlay, scan, scan_image, scan_until};
+#[cfg(feature = "decode")]
 pub use image::DynamicImage;
+pub use pixels::{Picture, Pixels, MAX_PIXELS};
 
 use cells::CellGroup;
 use locate::{Grid, Well, SIDE};
+use overlay::Canvas;
 use raster::Raster;
 use serde::Serialize;
 use unblocker_model::{format, Board, Exit, Goal};
@@ -110,26 +131,11 @@ impl Scan {
     }
 }
 
-/// Decodes a PNG, JPEG, GIF or WebP file and reads the board in it.
-pub fn scan(bytes: &[u8]) -> Result<Scan, ScanError> {
-    scan_until(bytes, &|| false)
-}
-
-/// [`scan`], asking `stop` between its stages (decoding, sampling, each
-/// step of each reading): once it says true, the scan ends with
-/// [`ScanError::Stopped`].
-pub fn scan_until(bytes: &[u8], stop: &dyn Fn() -> bool) -> Result<Scan, ScanError> {
-    let image = decode::decode(bytes)?;
-    checkpoint(stop)?;
-    let raster = Raster::new(&image);
-    drop(image);
-    checkpoint(stop)?;
-    read(&raster, stop).result
-}
-
-/// Reads the board in a decoded picture.
-pub fn scan_image(image: &DynamicImage) -> Result<Scan, ScanError> {
-    read(&Raster::new(image), &|| false).result
+/// Reads the board in decoded pixels, asking `stop` between its stages
+/// (sampling, each step of each reading): once it says true, the scan ends
+/// with [`ScanError::Stopped`].
+pub fn scan_pixels(pixels: Pixels, stop: &dyn Fn() -> bool) -> Result<Scan, ScanError> {
+    read(&Raster::new(pixels), stop).result
 }
 
 /// [`ScanError::Stopped`] once `stop` says so.
@@ -141,19 +147,27 @@ fn checkpoint(stop: &dyn Fn() -> bool) -> Result<(), ScanError> {
     }
 }
 
-/// A PNG of the picture with what the scanner saw drawn over it: the board
-/// outline (blue), the lattice (cyan), every piece outlined and labelled
-/// (green wood, magenta prisoner, grey fixed blocks) and the exit (yellow,
-/// hollow when assumed). On a failed scan it shows whatever was found.
-pub fn debug_overlay(bytes: &[u8]) -> Result<Vec<u8>, ScanError> {
-    let image = decode::decode(bytes)?;
-    let raster = Raster::new(&image);
-    let reading = read(&raster, &|| false);
-    Ok(overlay::draw(image.into_rgb8(), raster.scale, &reading))
+/// An RGBA copy of `pixels` with what the scanner saw drawn over it: the
+/// board outline (blue), the lattice (cyan), every piece outlined and
+/// labelled (green wood, magenta prisoner, grey fixed blocks) and the exit
+/// (yellow, hollow when assumed). On a failed scan it shows whatever was
+/// found.
+pub fn debug_overlay_pixels(pixels: Pixels) -> Picture {
+    let reading = read(&Raster::new(pixels), &|| false);
+    let (width, height) = (pixels.width(), pixels.height());
+    let mut rgba = pixels.to_rgba();
+    overlay::draw(&mut Canvas::new(&mut rgba, width, height, 4), &reading);
+    Picture {
+        width,
+        height,
+        rgba,
+    }
 }
 
 /// Everything the scanner found, as far as it got.
 pub(crate) struct Reading {
+    /// Picture pixels per working pixel (the readings are in working pixels).
+    pub scale: f32,
     pub well: Option<Well>,
     pub grid: Option<Grid>,
     pub groups: Vec<CellGroup>,
@@ -184,6 +198,7 @@ fn read_with(raster: &Raster, ink: bool, stop: &dyn Fn() -> bool) -> Reading {
     let mut raster = raster.clone();
     let raster = &mut raster;
     let mut reading = Reading {
+        scale: raster.scale,
         well: None,
         grid: None,
         groups: Vec::new(),
@@ -264,20 +279,31 @@ mod tests {
 
     #[test]
     fn a_scan_asked_to_stop_ends_as_stopped() {
-        let picture = image::GrayImage::from_pixel(64, 64, image::Luma([255]));
-        let mut png = std::io::Cursor::new(Vec::new());
-        picture.write_to(&mut png, image::ImageFormat::Png).unwrap();
-        let png = png.into_inner();
-        assert!(matches!(
-            scan_until(&png, &|| true),
-            Err(ScanError::Stopped)
-        ));
+        let white = vec![255; 64 * 64 * 4];
+        let pixels = Pixels::rgba(64, 64, &white).unwrap();
+        assert_eq!(scan_pixels(pixels, &|| true), Err(ScanError::Stopped));
         let asked = std::cell::Cell::new(0);
-        let counted = scan_until(&png, &|| {
+        let counted = scan_pixels(pixels, &|| {
             asked.set(asked.get() + 1);
             false
         });
-        assert_eq!(counted.err(), scan(&png).err());
-        assert!(asked.get() >= 3, "asked {} times", asked.get());
+        assert!(matches!(counted, Err(ScanError::NoBoard(_))), "{counted:?}");
+        assert!(asked.get() >= 2, "asked {} times", asked.get());
+    }
+
+    #[test]
+    fn pictures_without_an_area_have_no_board() {
+        for (width, height) in [(0, 0), (0, 5), (5, 0), (1, 1), (1, 2000)] {
+            let samples = vec![90; (width * height * 4) as usize];
+            let pixels = Pixels::rgba(width, height, &samples).unwrap();
+            let scan = scan_pixels(pixels, &|| false);
+            assert!(
+                matches!(scan, Err(ScanError::NoBoard(_))),
+                "{width}×{height}: {scan:?}"
+            );
+            let overlay = debug_overlay_pixels(pixels);
+            assert_eq!((overlay.width, overlay.height), (width, height));
+            assert_eq!(overlay.rgba, samples, "nothing found, nothing drawn");
+        }
     }
 }

@@ -1,32 +1,58 @@
-//! The debug picture: what the scanner found, drawn over the screenshot.
+//! The debug picture: what the scanner found, drawn over the screenshot's
+//! pixels (RGB or RGBA).
 
 use crate::cells::CellKind;
 use crate::font::glyph;
 use crate::locate::SIDE;
 use crate::Reading;
-use image::{ImageFormat, Rgb, RgbImage};
-use std::io::Cursor;
 use unblocker_model::{label_of, Side};
 
-const WELL: Rgb<u8> = Rgb([0, 120, 255]);
-const LATTICE: Rgb<u8> = Rgb([0, 230, 230]);
-const WOOD: Rgb<u8> = Rgb([0, 220, 0]);
-const PRISONER: Rgb<u8> = Rgb([255, 0, 255]);
-const SILVER: Rgb<u8> = Rgb([160, 160, 160]);
-const EXIT: Rgb<u8> = Rgb([255, 230, 0]);
-const INK: Rgb<u8> = Rgb([0, 0, 0]);
-const PAPER: Rgb<u8> = Rgb([255, 255, 255]);
+/// An opaque colour; an RGB picture takes its first three bytes.
+type Colour = [u8; 4];
 
-/// Draws `reading` (in working pixels, `scale` picture pixels each) over
-/// `picture` and encodes it as PNG.
-pub fn draw(mut picture: RgbImage, scale: f32, reading: &Reading) -> Vec<u8> {
-    let line = (picture.width().max(picture.height()) / 400).max(1) as i64;
-    let px = |v: f32| (v * scale).round() as i64;
+const WELL: Colour = [0, 120, 255, 255];
+const LATTICE: Colour = [0, 230, 230, 255];
+const WOOD: Colour = [0, 220, 0, 255];
+const PRISONER: Colour = [255, 0, 255, 255];
+const SILVER: Colour = [160, 160, 160, 255];
+const EXIT: Colour = [255, 230, 0, 255];
+const INK: Colour = [0, 0, 0, 255];
+const PAPER: Colour = [255, 255, 255, 255];
+
+/// Pixels to draw on: 8-bit samples, `channels` (3 or 4) a pixel, row by row.
+pub struct Canvas<'a> {
+    samples: &'a mut [u8],
+    width: u32,
+    height: u32,
+    channels: usize,
+}
+
+impl<'a> Canvas<'a> {
+    pub fn new(samples: &'a mut [u8], width: u32, height: u32, channels: usize) -> Canvas<'a> {
+        assert_eq!(
+            samples.len() as u64,
+            u64::from(width) * u64::from(height) * channels as u64,
+            "the samples to draw on fill the picture"
+        );
+        Canvas {
+            samples,
+            width,
+            height,
+            channels,
+        }
+    }
+}
+
+/// Draws `reading` (in working pixels, `reading.scale` picture pixels each)
+/// over the picture.
+pub fn draw(picture: &mut Canvas, reading: &Reading) {
+    let line = (picture.width.max(picture.height) / 400).max(1) as i64;
+    let px = |v: f32| (v * reading.scale).round() as i64;
     if let Some(w) = reading.well {
         let (x0, y0) = (px(w.x0 as f32), px(w.y0 as f32));
         let (x1, y1) = (px(w.x1 as f32 + 1.0), px(w.y1 as f32 + 1.0));
         outline(
-            &mut picture,
+            picture,
             x0 - line,
             y0 - line,
             x1 + line,
@@ -36,13 +62,13 @@ pub fn draw(mut picture: RgbImage, scale: f32, reading: &Reading) -> Vec<u8> {
         );
     }
     let Some(grid) = reading.grid else {
-        return encode(picture);
+        return;
     };
     let s = SIDE as f32;
     for i in 0..=SIDE {
         let i = i as f32;
         fill(
-            &mut picture,
+            picture,
             px(grid.x(i)),
             px(grid.y(0.0)),
             px(grid.x(i)) + 1,
@@ -50,7 +76,7 @@ pub fn draw(mut picture: RgbImage, scale: f32, reading: &Reading) -> Vec<u8> {
             LATTICE,
         );
         fill(
-            &mut picture,
+            picture,
             px(grid.x(0.0)),
             px(grid.y(i)),
             px(grid.x(s)),
@@ -59,7 +85,7 @@ pub fn draw(mut picture: RgbImage, scale: f32, reading: &Reading) -> Vec<u8> {
         );
     }
     let mut next_label = 1;
-    let unit = ((grid.pitch * scale) / 14.0).max(1.0) as i64;
+    let unit = ((grid.pitch * reading.scale) / 14.0).max(1.0) as i64;
     for g in &reading.groups {
         let (colour, label) = match g.kind {
             CellKind::Red => (PRISONER, 'A'),
@@ -78,10 +104,10 @@ pub fn draw(mut picture: RgbImage, scale: f32, reading: &Reading) -> Vec<u8> {
             px(grid.x((g.col + g.width) as f32 - inset)),
             px(grid.y((g.row + g.height) as f32 - inset)),
         );
-        outline(&mut picture, x0, y0, x1, y1, (line * 2).max(2), colour);
+        outline(picture, x0, y0, x1, y1, (line * 2).max(2), colour);
         let (lx, ly) = (x0 + 3 * unit, y0 + 3 * unit);
         fill(
-            &mut picture,
+            picture,
             lx - unit,
             ly - unit,
             lx + 4 * unit,
@@ -92,7 +118,7 @@ pub fn draw(mut picture: RgbImage, scale: f32, reading: &Reading) -> Vec<u8> {
             for col in 0..3 {
                 if bits & (0b100 >> col) != 0 {
                     let (gx, gy) = (lx + col * unit, ly + row as i64 * unit);
-                    fill(&mut picture, gx, gy, gx + unit, gy + unit, INK);
+                    fill(picture, gx, gy, gx + unit, gy + unit, INK);
                 }
             }
         }
@@ -108,41 +134,36 @@ pub fn draw(mut picture: RgbImage, scale: f32, reading: &Reading) -> Vec<u8> {
         let r = px(grid.pitch * 0.15);
         let (x0, y0, x1, y1) = (px(cx) - r, px(cy) - r, px(cx) + r, px(cy) + r);
         if assumed {
-            outline(&mut picture, x0, y0, x1, y1, line * 2, EXIT);
+            outline(picture, x0, y0, x1, y1, line * 2, EXIT);
         } else {
-            fill(&mut picture, x0, y0, x1, y1, EXIT);
+            fill(picture, x0, y0, x1, y1, EXIT);
         }
     }
-    encode(picture)
-}
-
-fn encode(picture: RgbImage) -> Vec<u8> {
-    let mut out = Cursor::new(Vec::new());
-    picture
-        .write_to(&mut out, ImageFormat::Png)
-        .expect("writing a PNG to memory cannot fail");
-    out.into_inner()
 }
 
 /// Fills the rectangle `x0..x1` × `y0..y1`, clipped to the picture.
-fn fill(picture: &mut RgbImage, x0: i64, y0: i64, x1: i64, y1: i64, colour: Rgb<u8>) {
-    let (w, h) = (i64::from(picture.width()), i64::from(picture.height()));
+fn fill(picture: &mut Canvas, x0: i64, y0: i64, x1: i64, y1: i64, colour: Colour) {
+    let (w, h) = (i64::from(picture.width), i64::from(picture.height));
+    let (x0, x1) = (x0.clamp(0, w) as usize, x1.clamp(0, w) as usize);
+    let channels = picture.channels;
     for y in y0.clamp(0, h)..y1.clamp(0, h) {
-        for x in x0.clamp(0, w)..x1.clamp(0, w) {
-            picture.put_pixel(x as u32, y as u32, colour);
+        let row = y as usize * w as usize;
+        for x in x0..x1 {
+            let at = (row + x) * channels;
+            picture.samples[at..at + channels].copy_from_slice(&colour[..channels]);
         }
     }
 }
 
 /// A rectangle's outline, `thickness` pixels wide inside its edges.
 fn outline(
-    picture: &mut RgbImage,
+    picture: &mut Canvas,
     x0: i64,
     y0: i64,
     x1: i64,
     y1: i64,
     thickness: i64,
-    colour: Rgb<u8>,
+    colour: Colour,
 ) {
     fill(picture, x0, y0, x1, y0 + thickness, colour);
     fill(picture, x0, y1 - thickness, x1, y1, colour);

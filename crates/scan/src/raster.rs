@@ -4,7 +4,7 @@
 //! silver fixed blocks, and anything else. Pixels under drawn marks (found by
 //! [`crate::marks`]) can be masked: counts and brightness skip them.
 
-use image::DynamicImage;
+use crate::Pixels;
 
 /// Longer side of the working picture, in pixels: a board then spans about
 /// 150–400 working pixels whatever the device.
@@ -62,16 +62,19 @@ pub struct Raster {
 }
 
 impl Raster {
-    /// Box-filters `image` down by a whole factor to the working resolution.
-    pub fn new(image: &DynamicImage) -> Raster {
-        let (w, h) = (image.width() as usize, image.height() as usize);
+    /// Box-filters `pixels` down by a whole factor to the working resolution.
+    pub fn new(pixels: Pixels) -> Raster {
+        let (w, h) = (pixels.width() as usize, pixels.height() as usize);
         let factor = (w.max(h) as u32).div_ceil(WORKING_SIDE).max(1) as usize;
         let (width, height) = (w / factor, h / factor);
-        let rgb = match image {
-            DynamicImage::ImageRgb8(img) => shrink(img.as_raw(), w, 3, factor, width, height),
-            DynamicImage::ImageRgba8(img) => shrink(img.as_raw(), w, 4, factor, width, height),
-            other => shrink(other.to_rgb8().as_raw(), w, 3, factor, width, height),
-        };
+        let rgb = shrink(
+            pixels.samples(),
+            w,
+            pixels.channels(),
+            factor,
+            width,
+            height,
+        );
         Raster::from_rgb(rgb, width, height, factor as f32)
     }
 
@@ -166,6 +169,10 @@ fn shrink(
     width: usize,
     height: usize,
 ) -> Vec<[u8; 3]> {
+    if width == 0 {
+        // No pixel to average (and rows of no samples cannot be told apart).
+        return Vec::new();
+    }
     let mut out = Vec::with_capacity(width * height);
     let mut sums = vec![[0u32; 3]; width];
     let n = (factor * factor) as u32;

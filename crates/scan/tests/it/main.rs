@@ -3,6 +3,7 @@
 
 mod annotated;
 mod common;
+mod pixels;
 mod rejects;
 mod screenshots;
 mod synthetic;

@@ -4,6 +4,7 @@
 //! bevels and shadows, the red prisoner, silver bolted fixed blocks, buttons
 //! and a navigation bar. Boards are random but valid, with any exit.
 
+use super::Rng;
 use image::{Rgb, RgbImage};
 use unblocker_model::{Board, Exit, Goal, Piece, Side};
 
@@ -37,20 +38,6 @@ pub const THEMES: [Theme; 3] = [
         red: [200, 16, 16],
     },
 ];
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// A random valid 6×6 board with this exit: the prisoner on the exit's
 /// line, at least one fixed block, and cars wherever they fit.
