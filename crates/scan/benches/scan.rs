@@ -1,11 +1,13 @@
 //! Scanning a 1080×2340 screenshot: a real 1080×1920 Android screenshot set
 //! in a taller phone's screen (black status and navigation bars added above
-//! and below), as PNG bytes (decode + scan) and as decoded pixels (scan only).
+//! and below), as PNG and JPEG bytes (decode + scan) and as decoded pixels
+//! (scan only: the decoded RGB image, and RGBA as a browser's canvas gives).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use image::{DynamicImage, ImageFormat, Rgb, RgbImage};
 use std::hint::black_box;
 use std::io::Cursor;
+use unblocker_scan::Pixels;
 
 fn tall_screenshot() -> DynamicImage {
     let path = unblocker_testdata::path(
@@ -33,6 +35,13 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("scan_1080x2340");
     group.bench_function("pixels", |b| {
         b.iter(|| unblocker_scan::scan_image(black_box(&image)))
+    });
+    let rgba = image.to_rgba8();
+    group.bench_function("rgba", |b| {
+        b.iter(|| {
+            let pixels = Pixels::rgba(rgba.width(), rgba.height(), black_box(rgba.as_raw()));
+            unblocker_scan::scan_pixels(pixels.unwrap(), &|| false)
+        })
     });
     group.bench_function("png", |b| b.iter(|| unblocker_scan::scan(black_box(&png))));
     group.bench_function("jpeg", |b| {

@@ -67,14 +67,13 @@ impl Raster {
         let (w, h) = (pixels.width() as usize, pixels.height() as usize);
         let factor = (w.max(h) as u32).div_ceil(WORKING_SIDE).max(1) as usize;
         let (width, height) = (w / factor, h / factor);
-        let rgb = shrink(
-            pixels.samples(),
-            w,
-            pixels.channels(),
-            factor,
-            width,
-            height,
-        );
+        let samples = pixels.samples();
+        // One loop per layout, so that each knows its pixel size.
+        let rgb = if pixels.channels() == 4 {
+            shrink::<4>(samples, w, factor, width, height)
+        } else {
+            shrink::<3>(samples, w, factor, width, height)
+        };
         Raster::from_rgb(rgb, width, height, factor as f32)
     }
 
@@ -160,11 +159,11 @@ impl Raster {
     }
 }
 
-/// Averages `factor`×`factor` blocks of an interleaved 8-bit picture.
-fn shrink(
+/// Averages `factor`×`factor` blocks of an interleaved 8-bit picture of
+/// `CHANNELS` samples a pixel (RGB first), `w` pixels wide.
+fn shrink<const CHANNELS: usize>(
     raw: &[u8],
     w: usize,
-    channels: usize,
     factor: usize,
     width: usize,
     height: usize,
@@ -178,10 +177,10 @@ fn shrink(
     let n = (factor * factor) as u32;
     for y in 0..height {
         sums.iter_mut().for_each(|s| *s = [0; 3]);
-        for row in raw.chunks_exact(w * channels).skip(y * factor).take(factor) {
+        for row in raw.chunks_exact(w * CHANNELS).skip(y * factor).take(factor) {
             for (x, sum) in sums.iter_mut().enumerate() {
                 for px in
-                    row[x * factor * channels..(x + 1) * factor * channels].chunks_exact(channels)
+                    row[x * factor * CHANNELS..(x + 1) * factor * CHANNELS].chunks_exact(CHANNELS)
                 {
                     sum[0] += u32::from(px[0]);
                     sum[1] += u32::from(px[1]);
