@@ -59,9 +59,7 @@ pub fn server() -> &'static Server {
             listener,
             Config {
                 limits: limits(),
-                database: None,
-                hosts: Default::default(),
-                connections: Default::default(),
+                ..Config::default()
             },
         ));
         Server {

@@ -79,6 +79,44 @@ struct RandomQuery {
     walls: Option<u32>,
 }
 
+/// `POST /api/scan`: the board read from a picture the browser decoded
+/// (`width`×`height` RGBA pixels, as `getImageData` gives them): `scan
+/// --json`'s object, or 422 with the reason (the worker then asks
+/// [`scan_overlay`] for the debug overlay); 413 for a picture over
+/// [`max_pixels`].
+#[wasm_bindgen]
+pub fn scan(rgba: &[u8], width: u32, height: u32) -> String {
+    reply(
+        pixels(rgba, width, height)
+            .and_then(|p| unblocker_api::scanned(unblocker_scan::scan_pixels(p, &|| false))),
+    )
+}
+
+/// What the scanner saw, drawn over the picture: RGBA pixels of the same
+/// size (empty when the pixels are not a picture of that size).
+#[wasm_bindgen]
+pub fn scan_overlay(rgba: &[u8], width: u32, height: u32) -> Vec<u8> {
+    pixels(rgba, width, height)
+        .map(|p| unblocker_scan::debug_overlay_pixels(p).rgba)
+        .unwrap_or_default()
+}
+
+/// The most pixels a picture may have to be scanned.
+#[wasm_bindgen]
+pub fn max_pixels() -> f64 {
+    unblocker_scan::MAX_PIXELS as f64
+}
+
+fn pixels(rgba: &[u8], width: u32, height: u32) -> Result<unblocker_scan::Pixels<'_>, ApiError> {
+    unblocker_scan::Pixels::rgba(width, height, rgba).map_err(|e| {
+        let status = match e {
+            unblocker_scan::ScanError::TooLarge { .. } => http::StatusCode::PAYLOAD_TOO_LARGE,
+            _ => http::StatusCode::BAD_REQUEST,
+        };
+        ApiError::new(status, e.to_string())
+    })
+}
+
 /// What a search in the browser may use when the request does not say:
 /// no time limit (Cancel ends the worker) and no node limit; memory is
 /// capped by the caller.

@@ -90,3 +90,31 @@ fn the_bundled_puzzles_are_listed() {
     assert!(list.iter().any(|p| p["name"] == json!("横刀立马")));
     assert!(list.iter().any(|p| p["name"] == json!("card40")));
 }
+
+#[test]
+fn pixels_are_scanned_into_the_transcribed_board() {
+    let picture = image::open(unblocker_testdata::path(
+        "screenshots/unblocker/Puzzle-I-4.png",
+    ))
+    .unwrap()
+    .to_rgba8();
+    let (width, height) = picture.dimensions();
+    let reply = parse(unblocker_wasm::scan(picture.as_raw(), width, height));
+    assert_eq!(
+        reply["answer"]["board"], "ooBCCCDoBEFFDAAEGooHooGIoHJJGIoKKLLo",
+        "{reply}"
+    );
+    // A picture with no board: 422, and an overlay of the same size.
+    let blank = vec![255; 64 * 48 * 4];
+    let reply = parse(unblocker_wasm::scan(&blank, 64, 48));
+    assert_eq!(reply["status"], 422, "{reply}");
+    assert_eq!(
+        unblocker_wasm::scan_overlay(&blank, 64, 48).len(),
+        blank.len()
+    );
+    // Samples that do not fill the size, and a picture over the cap.
+    assert_eq!(parse(unblocker_wasm::scan(&blank, 64, 49))["status"], 400);
+    let reply = parse(unblocker_wasm::scan(&[], 100_000, 100_000));
+    assert_eq!(reply["status"], 413, "{reply}");
+    assert!(unblocker_wasm::scan_overlay(&blank, 64, 49).is_empty());
+}

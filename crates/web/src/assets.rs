@@ -63,6 +63,11 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
         JS,
         include_bytes!("../static/js/offline.js"),
     ),
+    (
+        "/js/numbers.js",
+        JS,
+        include_bytes!("../static/js/numbers.js"),
+    ),
 ];
 
 const HTML: &str = "text/html; charset=utf-8";

@@ -58,8 +58,9 @@ fn a_solve_answers_the_optimum_in_each_metric() {
         assert_eq!(answer["status"], "solved", "{puzzle}");
         assert_eq!(answer["length"], length, "{puzzle} {metric:?}");
         assert_eq!(
-            answer["solution"].as_array().unwrap().len() as u64 > 0,
-            true
+            answer["solution"].as_array().unwrap().len(),
+            answer["moves"].as_u64().unwrap() as usize,
+            "{puzzle}: one entry a move"
         );
     }
 }

@@ -202,6 +202,10 @@ export class BoardView {
     this.focusable = false;
     this.maxHeight = Infinity;
     this.marks = null;
+    /** Until when (performance.now()) a piece may still be moving. */
+    this.movingUntil = 0;
+    /** The container's width at the last fit (0: not measured yet). */
+    this.room = 0;
   }
 
   /**
@@ -217,14 +221,23 @@ export class BoardView {
     const ms = reducedMotion() ? 0 : moveMs;
     this.svg.style.setProperty('--move-ms', `${ms}ms`);
     this.container.classList.remove('won');
+    // A running animation stops first. Asking for them makes the browser
+    // compute the page's styles at once, which a phone feels: only while
+    // something may still move.
+    if (performance.now() < this.movingUntil) {
+      for (const animation of this.svg.getAnimations({ subtree: true })) animation.cancel();
+    }
     for (const piece of model.pieces) {
       const node = this.pieces.get(piece.label);
       if (!node) continue;
-      for (const animation of node.getAnimations()) animation.cancel();
       node.style.opacity = '';
       const to = translate(piece.row, piece.col);
       if (path && path.label === piece.label && ms > 0) this.travel(node, path.cells, ms);
       else node.classList.remove('pathing');
+      // A piece that was drawn elsewhere glides (a CSS transition).
+      if (node.style.transform && node.style.transform !== to) {
+        this.movingUntil = Math.max(this.movingUntil, performance.now() + ms);
+      }
       node.style.transform = to;
       node.classList.toggle('highlight', piece.label === highlight);
       node.classList.toggle('selected', piece.label === selected);
@@ -277,7 +290,9 @@ export class BoardView {
       return { transform: translate(cell[0], cell[1]), offset: done / total };
     });
     node.classList.add('pathing');
-    node.animate(frames, { duration: ms * Math.min(cells.length - 1, 3), easing: 'ease-in-out' })
+    const duration = ms * Math.min(cells.length - 1, 3);
+    this.movingUntil = Math.max(this.movingUntil, performance.now() + duration);
+    node.animate(frames, { duration, easing: 'ease-in-out' })
       .finished.then(() => node.classList.remove('pathing'), () => {});
   }
 
@@ -308,6 +323,7 @@ export class BoardView {
     node.style.opacity = '0';
     if (reducedMotion()) return;
     node.classList.add('pathing');
+    this.movingUntil = Math.max(this.movingUntil, performance.now() + 700);
     await node.animate([{ transform: from, opacity: 1 }, { transform: to, opacity: 0 }],
       { duration: 700, easing: 'ease-in' }).finished.catch(() => {});
     node.classList.remove('pathing');
@@ -316,13 +332,20 @@ export class BoardView {
   /** The tallest the board may be (the screen less the controls under it). */
   fit(maxHeight) {
     this.maxHeight = maxHeight;
+    this.room = this.container.clientWidth;
     this.size();
   }
 
+  /**
+   * Sets the board's width for its room: the container's width as the last
+   * fit measured it (measuring again for each new board would make the
+   * browser lay the page out once more).
+   */
   size() {
     if (!this.svg) return;
     const box = this.svg.viewBox.baseVal;
-    const width = Math.min(this.container.clientWidth || box.width, this.maxHeight * box.width / box.height);
+    this.room ||= this.container.clientWidth;
+    const width = Math.min(this.room || box.width, this.maxHeight * box.width / box.height);
     this.svg.style.width = `${Math.floor(width)}px`;
   }
 

@@ -4,6 +4,8 @@
 
 import * as api from './api.js';
 import { readBoard } from './api.js';
+import { number } from './numbers.js';
+import * as solve from './solve.js';
 
 const $ = id => document.getElementById(id);
 
@@ -16,10 +18,13 @@ export function message(text, error = false) {
   node.className = `message ${error ? 'error' : 'ok'}`;
 }
 
-/** Reads `puzzle` and watches its solution at once; the answer, or null when it is not a board. */
-async function open(app, puzzle, { title = null, random = null } = {}) {
+/**
+ * Reads `puzzle` (or takes `answer`, its board read already) and watches its
+ * solution at once; the answer, or null when it is not a board.
+ */
+async function open(app, puzzle, { title = null, random = null, answer: known = null } = {}) {
   try {
-    const answer = await readBoard(puzzle);
+    const answer = known || await readBoard(puzzle);
     app.setPuzzle(answer, { title, random });
     message(`Loaded ${title || answer.name || answer.line}`);
     app.watchNow();
@@ -117,6 +122,9 @@ export function setup(app) {
     if (!app.puzzle?.random) $('random-note').textContent = randomNote;
   });
   $('load-random').addEventListener('click', () => random(app, chosen()));
+  for (const choice of ['random-level', 'random-nowalls']) {
+    $(choice).addEventListener('change', () => prepare(app, chosen()));
+  }
   $('original').addEventListener('click', () => {
     const large = $('original-large');
     large.hidden = !large.hidden;
@@ -136,26 +144,68 @@ function chosen() {
   };
 }
 
+/** Once the page has opened: the first random puzzle, ready for the tap. */
+export function ready(app) {
+  prepare(app, chosen());
+}
+
 /** The next random puzzle at the difficulty of the one loaded (or the one chosen). */
 export function next(app) {
   return random(app, app.puzzle?.random || chosen());
+}
+
+/** A puzzle drawn for the next tap on Random: {key, puzzle, answer}, its solution found too. */
+let prepared = null;
+
+function difficultyKey(app, { min, max, walls }) {
+  return JSON.stringify([min, max, walls, app.metric]);
+}
+
+/**
+ * Draws, reads and solves the next random puzzle of `difficulty` before the tap
+ * that asks for it, when the engine is in the browser (a server's solves are
+ * not spent on puzzles no one may ask for).
+ */
+async function prepare(app, difficulty) {
+  if (!api.local) return;
+  const key = difficultyKey(app, difficulty);
+  if (prepared?.key === key) return;
+  prepared = null;
+  try {
+    const puzzle = await api.random(difficulty);
+    const answer = await readBoard(puzzle.board);
+    await solve.prepare(answer.line, app.metric);
+    if (key === difficultyKey(app, difficulty)) prepared = { key, puzzle, answer };
+  } catch {
+    // The tap draws one itself.
+  }
 }
 
 /** A random puzzle of a difficulty, with its optimum and where it came from; then its solution plays. */
 async function random(app, difficulty) {
   const { min, max, level } = difficulty;
   try {
+    let puzzle;
+    let answer = null;
     // Never the puzzle shown again (a small sample has few of a kind).
-    let puzzle = await api.random(difficulty);
-    for (let draw = 0; draw < 4 && puzzle.board === app.puzzle?.line; draw++) {
+    const ready = prepared;
+    prepared = null;
+    if (ready?.key === difficultyKey(app, difficulty) && ready.answer.line !== app.puzzle?.line) {
+      ({ puzzle, answer } = ready);
+    } else {
       puzzle = await api.random(difficulty);
+      for (let draw = 0; draw < 4 && puzzle.board === app.puzzle?.line; draw++) {
+        puzzle = await api.random(difficulty);
+      }
     }
     const category = min === 1 && !max ? '' : `${level.toLowerCase()} `;
     const wallsSaid = puzzle.walls === 0 ? 'no walls' : `${puzzle.walls} wall${puzzle.walls === 1 ? '' : 's'}`;
     const title = `Random ${category}puzzle · ${puzzle.moves} moves · ${wallsSaid}`;
-    if (await open(app, puzzle.board, { title, random: difficulty })) {
+    if (await open(app, puzzle.board, { title, random: difficulty, answer })) {
       $('random-note').textContent = `Drew: ${level}, ${wallsSaid}, ${puzzle.moves} moves at best ` +
-        `(one of ${puzzle.cluster.toLocaleString()} positions of its family), from ${puzzle.source}.`;
+        `(one of ${number(puzzle.cluster)} positions of its family), from ${puzzle.source}.`;
+      // The next one, for Next puzzle or another tap.
+      prepare(app, difficulty);
     }
   } catch (error) {
     message(error.message, true);

@@ -58,9 +58,7 @@ export const app = {
   async watchNow() {
     this.show('solve');
     window.scrollTo(0, 0);
-    const puzzle = this.puzzle;
-    const result = await solve.run(this);
-    if (result?.status === 'solved' && this.puzzle === puzzle && this.view === 'solve') watch.start(this);
+    await solve.run(this, { play: true });
   },
 
   clearSolution() {
@@ -252,6 +250,7 @@ async function start() {
   window.addEventListener('hashchange', openLink);
   await openLink();
   document.body.dataset.ready = 'true';
+  load.ready(app);
 }
 
 start();

@@ -39,7 +39,29 @@ function readDifficulty(text) {
   };
 }
 
+/** The pending write of the address, if one is waiting. */
+let pending = null;
+// A link pasted into the address bar wins over a write still waiting.
+window.addEventListener('hashchange', () => clearTimeout(pending));
+
+/**
+ * Writes the address of the view shown, a moment later: a tap often changes
+ * it several times (the puzzle, the view, the step), and each write costs a
+ * phone milliseconds (Chromium's `replaceState`), so they are made once,
+ * after the frame the tap draws.
+ */
 export function write(app) {
+  clearTimeout(pending);
+  pending = setTimeout(() => {
+    pending = null;
+    writeNow(app);
+  }, 100);
+}
+
+/** Writes the address of the view shown at once. */
+function writeNow(app) {
+  clearTimeout(pending);
+  pending = null;
   if (!app.puzzle) return;
   const params = new URLSearchParams();
   params.set('p', app.puzzle.name || app.puzzle.line);
@@ -50,8 +72,14 @@ export function write(app) {
   if (app.view === 'solve' && app.step) params.set('s', String(app.step));
   const played = app.modes.play.played?.() || [];
   if (app.view === 'play' && played.length) params.set('h', writeMoves(played));
-  history.replaceState(null, '', `#${params}`);
+  const hash = `#${params}`;
+  // Writing the address costs a phone a few milliseconds: only when it changes.
+  if (hash !== written) history.replaceState(null, '', hash);
+  written = hash;
 }
+
+/** The address the page wrote last. */
+let written = null;
 
 export function read() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -70,7 +98,7 @@ export function read() {
 
 /** The phone's share sheet (Web Share API) where there is one, else the link copied. */
 export async function share(app) {
-  write(app);
+  writeNow(app);
   const title = app.puzzle ? `Unblocker: ${app.puzzle.title || app.puzzle.name || 'a puzzle'}` : 'Unblocker';
   if (navigator.share) {
     try {

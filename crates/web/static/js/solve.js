@@ -1,16 +1,40 @@
 // Solve: the search with live counts and Cancel, and its verdict.
 
 import * as api from './api.js';
+import { number } from './numbers.js';
 import { applyMove } from './board.js';
 import * as watch from './watch.js';
 
 const $ = id => document.getElementById(id);
 /** The search in progress: {controller, key, promise}. */
 let running = null;
+/** Solutions found ahead of need (a random puzzle prepared before its tap), by key. */
+const ahead = new Map();
 
 /** What a solve answers: the puzzle and the metric. */
 function keyOf(app) {
-  return JSON.stringify([app.puzzle?.line, app.metric]);
+  return keyFor(app.puzzle?.line, app.metric);
+}
+
+function keyFor(line, metric) {
+  return JSON.stringify([line, metric]);
+}
+
+/**
+ * Solves a puzzle before it is shown (the engine in the browser only), so that
+ * its solution plays as soon as it is loaded; the promise resolves when it is
+ * known, or fails quietly.
+ */
+export function prepare(line, metric) {
+  const key = keyFor(line, metric);
+  if (ahead.has(key)) return Promise.resolve();
+  const request = { puzzle: line };
+  if (metric) request.metric = metric;
+  return api.solve(request).then(result => {
+    // A few puzzles at most: the next random ones.
+    if (ahead.size >= 4) ahead.delete(ahead.keys().next().value);
+    ahead.set(key, result);
+  }, () => {});
 }
 
 function unit(metric) {
@@ -27,19 +51,22 @@ export function ensure(app) {
   return run(app);
 }
 
-/** Solves the loaded puzzle in the chosen metric; returns the `solve --json` object. */
-export function run(app) {
+/**
+ * Solves the loaded puzzle in the chosen metric; returns the `solve --json`
+ * object. With `play`, a solution plays at once if Watch is still shown.
+ */
+export function run(app, { play = false } = {}) {
   if (!app.puzzle) return Promise.resolve(null);
   running?.controller.abort();
   // How many searches the page has started (what a test reads to know none more was).
   document.body.dataset.searches = String(Number(document.body.dataset.searches || 0) + 1);
   const controller = new AbortController();
-  const promise = search(app, controller);
+  const promise = search(app, controller, play);
   running = { controller, key: keyOf(app), promise };
   return promise;
 }
 
-async function search(app, controller) {
+async function search(app, controller, play) {
   const started = performance.now();
   $('progress').hidden = false;
   $('progress-text').textContent = 'Starting…';
@@ -53,9 +80,12 @@ async function search(app, controller) {
     const onProgress = p => {
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       $('progress-text').textContent =
-        `${p.examined.toLocaleString()} examined · ${p.enqueued.toLocaleString()} enqueued · depth ${p.depth} · ${seconds} s`;
+        `${number(p.examined)} examined · ${number(p.enqueued)} enqueued · depth ${p.depth} · ${seconds} s`;
     };
-    const result = await api.solve(request, { onProgress, signal: controller.signal });
+    const known = ahead.get(keyOf(app));
+    ahead.delete(keyOf(app));
+    // Awaited either way: `running` is this search's only once run() has returned.
+    const result = await (known || api.solve(request, { onProgress, signal: controller.signal }));
     if (running?.controller !== controller) return null;
     app.solution = result;
     app.frames = [app.puzzle.model];
@@ -63,7 +93,9 @@ async function search(app, controller) {
     app.step = 0;
     showVerdict(result);
     watch.refresh(app);
-    app.changed();
+    // Playing draws the first move: the start, drawn already, is not drawn again.
+    if (play && result.status === 'solved' && app.view === 'solve') watch.start(app);
+    else app.changed();
     return result;
   } catch (error) {
     if (running?.controller !== controller) return null;
@@ -87,13 +119,13 @@ function showVerdict(result) {
     const main = result.metric === 'step'
       ? `${result.steps} steps (${result.moves} moves)`
       : `${result.moves} moves (${result.steps} steps)`;
-    node.textContent = `Solved in ${main}, the fewest possible · ${stats.examined.toLocaleString()} positions looked at in ${stats.elapsed_ms.toFixed(1)} ms`;
+    node.textContent = `Solved in ${main}, the fewest possible · ${number(stats.examined)} positions looked at in ${stats.elapsed_ms.toFixed(1)} ms`;
     node.className = 'result solved';
   } else if (result.status === 'unsolvable') {
-    node.textContent = `Unsolvable: all ${stats.enqueued.toLocaleString()} reachable positions were seen, and in none does the target reach its goal.`;
+    node.textContent = `Unsolvable: all ${number(stats.enqueued)} reachable positions were seen, and in none does the target reach its goal.`;
     node.className = 'result unsolvable';
   } else {
-    node.textContent = `No answer: stopped (${result.status.replace('_', ' ')}) after ${stats.examined.toLocaleString()} positions.`;
+    node.textContent = `No answer: stopped (${result.status.replace('_', ' ')}) after ${number(stats.examined)} positions.`;
     node.className = 'result unsolvable';
   }
 }

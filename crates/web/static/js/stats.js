@@ -1,7 +1,8 @@
 // Statistics ("Additional stats"): length, search counts, peak queue, time, and
 // positions examined and enqueued per level as a table and a chart.
 
-import { run } from './solve.js';
+import { number } from './numbers.js';
+import { ensure } from './solve.js';
 
 const $ = id => document.getElementById(id);
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -17,9 +18,6 @@ function figure(list, name, value) {
 }
 
 /** Numbers with the reader's thousands separators. */
-function number(value) {
-  return Number(value).toLocaleString();
-}
 
 /** A power of ten written as the report's charts write it: 1, 10, 100, 1k, 10k, 1M. */
 function power(exponent) {
@@ -140,8 +138,9 @@ function drawChart(levels) {
   container.replaceChildren(chart(levels, Math.max(container.clientWidth, 240)));
 }
 
+/** The statistics need the solution: the one known, the search in progress, or a new one. */
 export function enter(app) {
-  if (!app.solution && app.puzzle) run(app);
+  if (!app.solution && app.puzzle) ensure(app);
 }
 
 export function setup(app) {

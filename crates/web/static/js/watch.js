@@ -86,9 +86,16 @@ function corners(frame, move) {
  * the board stays on the screen) until `item` is in its middle.
  */
 function keepInView(list, item) {
-  if (!item) { list.scrollTop = 0; return; }
-  list.scrollTop = item.offsetTop - (list.clientHeight - item.offsetHeight) / 2;
+  // In the next frame, when the browser lays the page out anyway: scrolling
+  // or measuring now would lay it out once more.
+  cancelAnimationFrame(scrolling);
+  scrolling = requestAnimationFrame(() => {
+    list.scrollTop = item ? item.offsetTop - (list.clientHeight - item.offsetHeight) / 2 : 0;
+  });
 }
+
+/** The list's scroll waiting for the next frame. */
+let scrolling = 0;
 
 export function draw(app) {
   if (!app.puzzle) return;

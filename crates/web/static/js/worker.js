@@ -5,9 +5,6 @@
 
 import init, * as engine from '../engine/unblocker_wasm.js';
 
-/** The most pixels a picture may have, as the server's scanner allows. */
-const MAX_PIXELS = 40_000_000;
-
 self.onmessage = async ({ data }) => {
   if (data.module) {
     try {
@@ -50,9 +47,9 @@ async function scan(file) {
     return { status: 422, body: { error: 'the file is not a picture this browser can read (PNG, JPEG, GIF or WebP)' } };
   }
   const { width, height } = bitmap;
-  if (width * height > MAX_PIXELS) {
+  if (width * height > engine.max_pixels()) {
     bitmap.close();
-    return { status: 413, body: { error: `the picture has ${width * height} pixels; at most ${MAX_PIXELS} are scanned` } };
+    return { status: 413, body: { error: `the picture has ${width * height} pixels; at most ${engine.max_pixels()} are scanned` } };
   }
   const canvas = new OffscreenCanvas(width, height);
   const context = canvas.getContext('2d', { willReadFrequently: true });

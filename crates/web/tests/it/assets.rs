@@ -20,6 +20,10 @@ const PAGE: &[&str] = &[
     "/js/play.js",
     "/js/stats.js",
     "/js/share.js",
+    "/js/site.js",
+    "/js/engine.js",
+    "/js/offline.js",
+    "/js/numbers.js",
 ];
 
 /// The bytes of `path`'s body as sent with `Accept-Encoding: encoding`

@@ -521,6 +521,11 @@ async fn links_keep_a_random_puzzle_and_its_moves_and_the_page_installs() {
         page.wait_count(i as u32 + 1).await;
         page.wait_for_moves().await;
     }
+    page.wait(
+        "the link with the moves played",
+        "location.hash.includes('&h=')",
+    )
+    .await;
     let link = page.js("return location.hash").await;
     let link = link.as_str().unwrap().to_string();
     assert!(

@@ -296,6 +296,18 @@ impl Page {
         .await;
     }
 
+    /// Sends a Chrome DevTools Protocol command to the page (through
+    /// chromedriver) and returns its result.
+    pub async fn cdp(&self, command: &str, params: Value) -> Value {
+        self.client
+            .issue_cmd(Cdp {
+                command: command.to_string(),
+                params,
+            })
+            .await
+            .unwrap_or_else(|e| panic!("{command}: {e}"))
+    }
+
     pub async fn js(&self, script: &str) -> Value {
         self.client.execute(script, vec![]).await.unwrap()
     }
@@ -522,5 +534,30 @@ impl Page {
               .catch(e => done([`axe failed: ${e}`]));";
         let found = self.client.execute_async(script, vec![]).await.unwrap();
         serde_json::from_value(found).unwrap()
+    }
+}
+
+/// A DevTools command, as chromedriver's `goog/cdp/execute` takes it.
+#[derive(Debug)]
+struct Cdp {
+    command: String,
+    params: Value,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for Cdp {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        let body = json!({ "cmd": self.command, "params": self.params });
+        (http::Method::POST, Some(body.to_string()))
     }
 }

@@ -204,14 +204,12 @@ async fn the_bundled_list_and_share_links_follow_the_puzzle() {
         "document.getElementById('puzzle-name').textContent.startsWith('card5')",
     )
     .await;
-    assert!(
-        page.js("return location.hash")
-            .await
-            .as_str()
-            .unwrap()
-            .starts_with("#p=card5&"),
-        "the link keeps the name"
-    );
+    // The link keeps the name.
+    page.wait(
+        "the link to card 5",
+        "location.hash.startsWith('#p=card5&')",
+    )
+    .await;
     // A board typed in (back in Load: card 5 plays in Watch) is not in the list.
     page.click("#tab-load").await;
     page.js("document.getElementById('board-text').value = 'BAAC/BAAC/DEEF/DGHF/I..J';")

@@ -8,7 +8,7 @@
 use super::host::{site_folder, Host};
 use super::journey::shot;
 use super::page::*;
-use serde_json::{json, Value};
+use serde_json::json;
 
 /// The budget of a first visit, every file the service worker caches
 /// included, as the host sends it (compressed).
@@ -136,16 +136,19 @@ async fn the_static_site_works_offline_after_the_first_visit() {
         "document.querySelectorAll('#stats-table tbody tr').length > 5",
     )
     .await;
+    // A wall placed on an empty cell: the engine checks the new board.
     page.click("#tab-edit").await;
+    page.click("[data-tool=\"wall\"]").await;
+    page.click_cell(0, 2).await;
     page.wait(
         "the editor's check",
-        "document.getElementById('edit-message').textContent !== ''",
+        "document.getElementById('edit-message').textContent === 'Valid Rush Hour board'",
     )
     .await;
-    let message: Value = page
-        .js("return document.getElementById('edit-message').className")
+    let line = page
+        .js("return document.getElementById('edit-line').value")
         .await;
-    assert!(!message.as_str().unwrap().contains("error"), "{message}");
+    assert_eq!(line, json!("BBxooCDooEoCDAAEoCDooEooFoooGGFoHHHo"));
     page.close().await;
 }
 
