@@ -392,6 +392,8 @@ export class BoardView {
     const palette = colours(model);
     model.pieces.forEach((piece, index) => {
       const node = element('g', { class: 'piece', 'data-label': piece.label, role: 'button' }, grid);
+      // In place from the start: a piece must not glide in from the corner.
+      node.style.transform = translate(piece.row, piece.col);
       const w = piece.width * CELL, h = piece.height * CELL;
       const colour = palette[index];
       element('rect', { class: 'body', x: 7, y: 7, width: w - 14, height: h - 14, rx: 16, fill: colour }, node);

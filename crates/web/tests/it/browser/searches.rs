@@ -94,7 +94,7 @@ async fn a_drag_acts_on_the_position_it_started_from() {
     // The server is slow to tell the new position's moves: its answers wait
     // until the test lets them go.
     page.js("window.held = []; const real = window.fetch;
-             window.fetch = (url, ...rest) => url === '/api/board'
+             window.fetch = (url, ...rest) => String(url).endsWith('api/board')
                ? new Promise(go => window.held.push(go)).then(() => real(url, ...rest))
                : real(url, ...rest);")
         .await;
