@@ -148,7 +148,7 @@ pub struct Job {
     pub budget: Budget,
 }
 
-/// Reads a JSON body (its size was checked by [`crate::body`]).
+/// Reads a JSON body (its size checked by whoever received it).
 pub fn json_body<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     serde_json::from_slice(body)
         .map_err(|e| ApiError::bad_request(format!("bad request JSON: {e}")))

@@ -249,9 +249,12 @@ async fn the_budgets_at_a_phones_speed() {
     report["main_thread_4x"] = measure(&page, &picture, 50).await;
     page.cdp("Emulation.setCPUThrottlingRate", json!({ "rate": 1 }))
         .await;
-    // Every thread of the browser on one core 4× slower.
-    page.slow_cpu(4);
-    report["whole_browser_on_one_core_4x"] = measure(&page, &picture, 50).await;
+    // Every thread of the browser on one core 4× slower (where this machine
+    // lets the test set a CPU quota; else the reason, in the report).
+    report["whole_browser_on_one_core_4x"] = match page.slow_cpu(4) {
+        Ok(()) => measure(&page, &picture, 50).await,
+        Err(reason) => json!({ "not measured": reason }),
+    };
     let text = serde_json::to_string_pretty(&report).unwrap();
     println!(
         "{text}\nmeasured in {:.1} s",

@@ -243,25 +243,25 @@ impl Page {
     /// own throttling (`Emulation.setCPUThrottlingRate`) slows the page's
     /// main thread only: Chromium refuses it for workers ("Operation is only
     /// supported for pages, not workers"), where the engine runs. Needs
-    /// root and a CPU controller; panics with the reason otherwise.
-    pub fn slow_cpu(&mut self, factor: u32) {
-        let (root, v2) = cpu_controller().expect("no cgroup CPU controller on this machine");
+    /// root and a CPU controller: without them, the reason.
+    pub fn slow_cpu(&mut self, factor: u32) -> Result<(), String> {
+        let (root, v2) = cpu_controller().ok_or("no cgroup CPU controller on this machine")?;
         let cgroup = root.join(format!("unblocker-browser-{}", self.driver.id()));
         std::fs::create_dir_all(&cgroup)
-            .unwrap_or_else(|e| panic!("{}: {e} (the CPU quota needs root)", cgroup.display()));
+            .map_err(|e| format!("{}: {e} (the CPU quota needs root)", cgroup.display()))?;
         // In 4 ms slices, so that the pauses stay short (the kernel's
         // shortest quota is 1 ms).
         let period = 4000;
         let quota = period / factor;
         let write = |file: &str, value: String| {
-            std::fs::write(cgroup.join(file), &value)
-                .unwrap_or_else(|e| panic!("{file} = {value}: {e}"));
+            std::fs::write(cgroup.join(file), &value).map_err(|e| format!("{file} = {value}: {e}"))
         };
+        self.cgroup = Some(cgroup.clone());
         if v2 {
-            write("cpu.max", format!("{quota} {period}"));
+            write("cpu.max", format!("{quota} {period}"))?;
         } else {
-            write("cpu.cfs_period_us", period.to_string());
-            write("cpu.cfs_quota_us", quota.to_string());
+            write("cpu.cfs_period_us", period.to_string())?;
+            write("cpu.cfs_quota_us", quota.to_string())?;
         }
         // Chromium's zygote is among them: renderers it starts later are in
         // the group too.
@@ -270,13 +270,14 @@ impl Page {
             let _ = std::fs::write(cgroup.join("cgroup.procs"), pid.to_string());
         }
         let held = std::fs::read_to_string(cgroup.join("cgroup.procs")).unwrap_or_default();
-        assert!(
-            held.lines().count() >= processes.len().min(2),
-            "the browser's {} processes in {}: {held:?}",
-            processes.len(),
-            cgroup.display()
-        );
-        self.cgroup = Some(cgroup);
+        if held.lines().count() < processes.len().min(2) {
+            return Err(format!(
+                "the browser's {} processes did not move into {}",
+                processes.len(),
+                cgroup.display()
+            ));
+        }
+        Ok(())
     }
 
     /// Ends the WebDriver session, which closes Chromium.
