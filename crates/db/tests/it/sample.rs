@@ -138,7 +138,7 @@ fn committed() -> PathBuf {
 
 #[test]
 #[ignore = "needs a finished 6x6 database file: UNBLOCKER_FULL_DB=FILE cargo test -p unblocker-db --test it sample -- --ignored"]
-fn the_embedded_sample_is_the_full_databases() {
+fn a_finished_database_gives_the_embedded_sample() {
     let path = PathBuf::from(std::env::var_os("UNBLOCKER_FULL_DB").expect(
         "set UNBLOCKER_FULL_DB to a file made by `unblocker db generate --size 6 --max-walls 2`",
     ));
