@@ -18,7 +18,8 @@ use unblocker_web::{Config, Connections, Limits, LimitsError};
         two pieces, and a response the client does not read for 30 s ends its connection. At \
         most --max-connections connections are held at once (fewer if the open-file limit \
         leaves no room, or if a quarter of --max-memory cannot set 96 KiB aside for each); \
-        more wait until one closes. A URI longer than 8 KiB gets 414 and \
+        at the cap the oldest idle one (no request in progress) is closed for a new one, \
+        which waits only while every held one is busy. A URI longer than 8 KiB gets 414 and \
         headers longer than 16 KiB get 431, and so does a request head past 64 KiB or 100 \
         header lines.\n\nRequest bodies, a scan's decoded picture and answers not yet sent are \
         counted in --max-memory with the searches and the connections' share: what it cannot \
@@ -51,8 +52,8 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
     /// Connections held at once (default 4096, at most the open-file limit
-    /// less 64 and what a quarter of --max-memory holds at 96 KiB each);
-    /// more wait until one closes.
+    /// less 64 and what a quarter of --max-memory holds at 96 KiB each); at
+    /// the cap the oldest idle one is closed for a new one.
     #[arg(long, value_name = "N")]
     pub max_connections: Option<usize>,
     #[command(flatten)]

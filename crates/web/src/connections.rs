@@ -1,10 +1,11 @@
 //! The server's connections, each bounded in time and in number: an accept
-//! loop that holds at most `max_connections` at once (more wait in the
-//! system's backlog), hyper's HTTP/1 connections with a timer so that a
-//! request's header must arrive within `header_timeout` (which also closes
-//! an idle keep-alive connection), a request body that stalls for
-//! `body_timeout` fails, and a response the client does not read for
-//! `write_timeout` ends its connection.
+//! loop that holds at most `max_connections` at once (at the cap, the
+//! oldest idle one is closed for a new one; a new one waits only while
+//! every held one is busy: [`crate::held`]), hyper's HTTP/1 connections
+//! with a timer so that a request's header must arrive within
+//! `header_timeout` (which also closes an idle keep-alive connection), a
+//! request body that stalls for `body_timeout` fails, and a response the
+//! client does not read for `write_timeout` ends its connection.
 //!
 //! hyper reads a request's head within [`HEAD_BYTES`] and [`MAX_HEADERS`]
 //! header lines, above the guard's own limits ([`crate::guard`]), so that a
@@ -13,6 +14,8 @@
 //! these limits, a URI past its fixed 65,534 bytes) gets the same kind of
 //! answer from [`crate::unparsed`].
 
+use crate::exchange::Watched;
+use crate::held::{Activity, Held};
 use crate::unparsed::Unparsed;
 use axum::Router;
 use hyper::server::conn::http1;
@@ -26,7 +29,6 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::io::AsyncWrite;
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
 use tokio::time::Sleep;
 use tower_http::timeout::RequestBodyTimeout;
 
@@ -45,7 +47,8 @@ pub const CONNECTION_BYTES: u64 = 96 << 10;
 /// How long a connection may take and how many there may be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Connections {
-    /// Connections held at once; more wait until one closes.
+    /// Connections held at once; at the cap, the oldest idle one is closed
+    /// for a new one, which waits only while every held one is busy.
     pub max_connections: usize,
     /// A request's header (and, on a kept-alive connection, the next
     /// request) must arrive within this.
@@ -99,16 +102,15 @@ impl Connections {
     }
 }
 
-/// Serves `app` on `listener` within `limits` until accepting fails for
-/// good.
-pub async fn serve(listener: TcpListener, app: Router, limits: Connections) -> io::Result<()> {
-    let slots = Arc::new(Semaphore::new(limits.max_connections));
+/// Serves `app` on `listener` within `limits`, holding the connections in
+/// `held`, until accepting fails for good.
+pub(crate) async fn serve(
+    listener: TcpListener,
+    app: Router,
+    limits: Connections,
+    held: Arc<Held>,
+) -> io::Result<()> {
     loop {
-        let slot = slots
-            .clone()
-            .acquire_owned()
-            .await
-            .expect("the semaphore is never closed");
         let stream = match listener.accept().await {
             Ok((stream, _)) => stream,
             // Out of descriptors or a connection reset before it was
@@ -119,13 +121,19 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Connections) -> i
             }
             Err(e) => return Err(e),
         };
-        let service =
-            TowerToHyperService::new(RequestBodyTimeout::new(app.clone(), limits.body_timeout));
+        let ticket = held.admit().await;
+        let service = Watched {
+            inner: TowerToHyperService::new(RequestBodyTimeout::new(
+                app.clone(),
+                limits.body_timeout,
+            )),
+            activity: ticket.activity.clone(),
+        };
         // Reads go straight to the socket; writes pass the deadline and
         // have hyper's own refusals replaced.
         let (reads, writes) = stream.into_split();
-        let writes = Unparsed::new(WriteDeadline::new(writes, limits.write_timeout));
-        let io = TokioIo::new(tokio::io::join(reads, writes));
+        let writes = WriteDeadline::new(writes, limits.write_timeout, ticket.activity.clone());
+        let io = TokioIo::new(tokio::io::join(reads, Unparsed::new(writes)));
         tokio::spawn(async move {
             let connection = http1::Builder::new()
                 .timer(TokioTimer::new())
@@ -134,9 +142,13 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Connections) -> i
                 .max_buf_size(HEAD_BYTES)
                 .max_headers(MAX_HEADERS)
                 .serve_connection(io, service);
-            // A connection's failure (a timeout, a reset) is its own.
-            let _ = connection.await;
-            drop(slot);
+            // A connection's failure (a timeout, a reset) is its own; one
+            // shed for a new connection is idle, and is dropped.
+            tokio::select! {
+                _ = connection => {}
+                () = ticket.shed() => {}
+            }
+            drop(ticket);
         });
     }
 }
@@ -156,29 +168,33 @@ fn is_transient(e: &io::Error) -> bool {
 }
 
 /// A stream whose writes fail with `TimedOut` once one has waited `limit`
-/// for the peer to take the bytes.
+/// for the peer to take the bytes; its connection's `activity` knows while
+/// one waits (the connection is then not idle).
 struct WriteDeadline<S> {
     stream: S,
     limit: Duration,
     /// Running while a write waits.
     deadline: Option<Pin<Box<Sleep>>>,
+    activity: Arc<Activity>,
 }
 
 impl<S> WriteDeadline<S> {
-    fn new(stream: S, limit: Duration) -> Self {
+    fn new(stream: S, limit: Duration, activity: Arc<Activity>) -> Self {
         WriteDeadline {
             stream,
             limit,
             deadline: None,
+            activity,
         }
     }
 
     /// What a waiting write becomes: `TimedOut` past the deadline.
     fn waiting<T>(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<T>> {
-        let limit = self.limit;
-        let deadline = self
-            .deadline
-            .get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
+        let (limit, activity) = (self.limit, &self.activity);
+        let deadline = self.deadline.get_or_insert_with(|| {
+            activity.set_writing(true);
+            Box::pin(tokio::time::sleep(limit))
+        });
         match deadline.as_mut().poll(cx) {
             Poll::Ready(()) => Poll::Ready(Err(io::ErrorKind::TimedOut.into())),
             Poll::Pending => Poll::Pending,
@@ -194,7 +210,9 @@ impl<S> WriteDeadline<S> {
         match poll {
             Poll::Pending => self.waiting(cx),
             done => {
-                self.deadline = None;
+                if self.deadline.take().is_some() {
+                    self.activity.set_writing(false);
+                }
                 done
             }
         }

@@ -16,7 +16,9 @@ mod assets;
 mod body;
 mod connections;
 mod error;
+mod exchange;
 pub mod guard;
+mod held;
 pub mod jobs;
 pub mod lan;
 mod limits;
@@ -30,6 +32,7 @@ pub use limits::{Config, Limits, LimitsError};
 pub use unblocker_api::ApiError;
 
 use axum::{middleware, Router};
+use held::Held;
 use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -86,6 +89,12 @@ fn listen(address: SocketAddr) -> io::Result<TcpListener> {
 /// Random puzzles come from the configured database, or the embedded sample
 /// without one. Fails when the database or the site cannot be read.
 pub fn router(config: Config) -> Result<Router, ServeError> {
+    let held = Held::new(config.connections.max_connections);
+    app(config, held)
+}
+
+/// [`router`], whose `/api/health` reports the connections in `held`.
+fn app(config: Config, held: Arc<Held>) -> Result<Router, ServeError> {
     let source = match config.database.as_deref() {
         Some(path) => api::random::Source::open(path).map_err(ServeError::Database)?,
         None => api::random::Source::sample(),
@@ -95,7 +104,7 @@ pub fn router(config: Config) -> Result<Router, ServeError> {
         None => assets::Files::embedded(),
     };
     let state = Arc::new(jobs::Jobs::new(config.limits));
-    Ok(api::routes(state, Arc::new(source))
+    Ok(api::routes(state, Arc::new(source), held)
         .merge(assets::routes(files))
         .layer(middleware::from_fn_with_state(
             Arc::new(config.hosts),
@@ -149,9 +158,10 @@ async fn serve_ready(
         .capped_by_descriptors()
         .capped_by_memory(config.limits.max_memory);
     config.limits.max_memory = config.limits.max_memory.saturating_sub(held).max(1);
-    let app = router(config)?;
+    let held = Held::new(connections.max_connections);
+    let app = app(config, held.clone())?;
     ready(address);
-    connections::serve(listener, app, connections)
+    connections::serve(listener, app, connections, held)
         .await
         .map_err(ServeError::Stopped)
 }

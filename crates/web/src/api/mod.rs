@@ -2,7 +2,7 @@
 //!
 //! | route | body | answer |
 //! |---|---|---|
-//! | `GET /api/health` | | status, version, limits, solve counts |
+//! | `GET /api/health` | | status, version, limits, solve and connection counts |
 //! | `GET /api/puzzles` | | the bundled puzzles (as `unblocker list --json`) |
 //! | `POST /api/board` | `{"puzzle", "game"?, "goal"?}` | the board as JSON, its legal moves, whether it is solved |
 //! | `POST /api/solve` | `{"puzzle", "metric"?, "algorithm"?, …}` | `solve --json`'s object |
@@ -17,6 +17,7 @@ mod scan;
 mod solve;
 
 use crate::body;
+use crate::held::Held;
 use crate::jobs::Jobs;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
@@ -26,7 +27,8 @@ use serde_json::{json, Value};
 use std::sync::Arc;
 use unblocker_api::ApiError;
 
-pub fn routes(jobs: Arc<Jobs>, source: Arc<random::Source>) -> Router {
+/// The API's routes; `/api/health` reports the connections in `held`.
+pub(crate) fn routes(jobs: Arc<Jobs>, source: Arc<random::Source>, held: Arc<Held>) -> Router {
     // Bodies are read whole, within the limit, before any handler runs.
     let bodies = middleware::from_fn_with_state(
         (jobs.limits.max_body_bytes, jobs.memory()),
@@ -37,7 +39,10 @@ pub fn routes(jobs: Arc<Jobs>, source: Arc<random::Source>) -> Router {
         .route("/api/random", get(random::random))
         .with_state(source);
     Router::new()
-        .route("/api/health", get(move |jobs| health(jobs, random_source)))
+        .route(
+            "/api/health",
+            get(move |jobs| health(jobs, random_source, held)),
+        )
         .route("/api/puzzles", get(puzzles))
         .route("/api/board", post(board::board))
         .route("/api/solve", post(solve::solve))
@@ -59,8 +64,13 @@ async fn method_not_allowed() -> ApiError {
     )
 }
 
-/// `random_source`: whether `/api/random` reads a database file, and its name.
-async fn health(State(jobs): State<Arc<Jobs>>, random_source: (bool, String)) -> Json<Value> {
+/// `random_source`: whether `/api/random` reads a database file, and its
+/// name; `held`: the connections.
+async fn health(
+    State(jobs): State<Arc<Jobs>>,
+    random_source: (bool, String),
+    held: Arc<Held>,
+) -> Json<Value> {
     let limits = &jobs.limits;
     Json(json!({
         "status": "ok",
@@ -75,6 +85,7 @@ async fn health(State(jobs): State<Arc<Jobs>>, random_source: (bool, String)) ->
             "max_memory_bytes": limits.max_memory,
         },
         "memory_in_use_bytes": jobs.memory_in_use(),
+        "connections": held.counts(),
         "scanner": true,
         "database": random_source.0,
         "random_source": random_source.1,

@@ -40,7 +40,7 @@ const LAYOUT: &str = "
 /// one line, no serious axe violation; then its screenshot.
 async fn check_view(page: &Page, view: &str) {
     page.js("window.scrollTo(0, 0)").await;
-    tokio::time::sleep(std::time::Duration::from_millis(350)).await;
+    page.settled().await;
     let layout = page.js(LAYOUT).await;
     let size = page.screen.name();
     assert!(
@@ -70,7 +70,7 @@ async fn check_view(page: &Page, view: &str) {
         if scrolled != json!(true) {
             break;
         }
-        tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+        page.drawn().await;
         // (Not `page.screenshot`: the end of a view may be nearly blank.)
         let png = page.client.screenshot().await.unwrap();
         let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
@@ -274,10 +274,20 @@ async fn a_swipe_on_the_board_scrolls_the_page_but_not_a_drag() {
         .js("const r = document.querySelector('#board svg').getBoundingClientRect(); return [r.left + 6, r.top + r.height * 0.6];")
         .await;
     let (x, y) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
+    // The swipe's scroll goes on after the finger has left (a fling): it
+    // is over at its `scrollend`, the page scrolled.
+    page.js("document.addEventListener('scrollend', () => {
+           if (window.scrollY > 30) document.body.dataset.swiped = 'true';
+         });")
+        .await;
     page.pointer_drag(x, y, 0.0, -150.0).await;
-    page.wait("the page to scroll", "window.scrollY > 30").await;
+    page.wait(
+        "the page scrolled, to the end of the swipe",
+        "document.body.dataset.swiped === 'true'",
+    )
+    .await;
     page.js("window.scrollTo(0, 0)").await;
-    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    page.drawn().await;
     // B, the car in the top-left corner, one cell right with a finger.
     let before = page
         .js("return document.getElementById('edit-line').value")

@@ -333,6 +333,26 @@ impl Page {
         panic!("timed out waiting for {what} ({condition}); page says: {messages}");
     }
 
+    /// Waits until nothing on the page moves (no CSS transition or
+    /// animation and no scripted one running: a piece gliding, the win's
+    /// flash) and the browser has drawn it since, as a measurement or a
+    /// screenshot of the view at rest needs.
+    pub async fn settled(&self) {
+        self.wait("the page at rest", "document.getAnimations().length === 0")
+            .await;
+        self.drawn().await;
+    }
+
+    /// Waits until the browser has drawn the page as it is now: the frame
+    /// in which a change made before shows, and the one after it.
+    pub async fn drawn(&self) {
+        self.js_async(
+            "const done = arguments[arguments.length - 1];
+             requestAnimationFrame(() => requestAnimationFrame(() => done(true)));",
+        )
+        .await;
+    }
+
     pub async fn text(&self, css: &str) -> String {
         self.client
             .find(Locator::Css(css))
