@@ -7,7 +7,7 @@ use crate::Record;
 use rusqlite::{params, params_from_iter, OptionalExtension};
 use std::io::{BufRead, Write};
 use std::path::Path;
-use unblocker_batch::input::{read_row, RowError, MAX_ROW_BYTES};
+use unblocker_input::{read_row, RowError, MAX_ROW_BYTES};
 
 /// Which puzzles a query selects.
 #[derive(Clone, Debug, Default)]
@@ -104,7 +104,7 @@ impl Database {
     /// [`Database::import`] of the file `input` into the database at `path`
     /// (created if need be, once the file is open).
     pub fn import_file(path: &Path, input: &Path) -> Result<u64, DbError> {
-        let file = unblocker_batch::input::open(input)?;
+        let file = unblocker_input::open(input)?;
         let in_file = |error| DbError::InFile {
             path: input.to_path_buf(),
             error: Box::new(error),

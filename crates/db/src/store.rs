@@ -7,7 +7,7 @@ use crate::queries::BadLine;
 use crate::Record;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 use std::path::{Path, PathBuf};
-use unblocker_batch::input::{InputError, RowError};
+use unblocker_input::{InputError, RowError};
 
 /// Refuses a path that exists but is not a regular file (a directory, a
 /// device), or whose folder does not exist.

@@ -5,9 +5,9 @@
 //! and keeps reusable search memory, so a batch can solve puzzle after
 //! puzzle without allocating. The generic functions [`solve()`] and
 //! [`analyze`] work on any [`unblocker_engine::Space`]. Their answers read
-//! the same everywhere as JSON ([`json`]). Reading puzzles, solving lists
-//! of them and the text answers are `unblocker-batch`'s: this crate reads
-//! no puzzle files.
+//! the same everywhere as JSON ([`json`]). Reading puzzles is
+//! `unblocker-input`'s, solving lists of them and the text answers
+//! `unblocker-batch`'s: this crate reads no puzzle files.
 
 mod algorithm;
 mod analysis;
