@@ -5,6 +5,7 @@
 use crate::store::{puzzle_from_row, Database, DbError, COLUMNS, ORDER, TIES};
 use crate::Record;
 use rusqlite::{params, params_from_iter, OptionalExtension};
+use std::fmt::{self, Display, Formatter};
 use std::io::{BufRead, Write};
 use std::path::Path;
 use unblocker_input::{read_row, RowError, MAX_ROW_BYTES};
@@ -285,6 +286,14 @@ pub(crate) fn parse_board(board: &str) -> Result<unblocker_model::Board, BadLine
     })
 }
 
+/// The `MOVES BOARD CLUSTER` line of `db query` and `db export`
+/// (fogleman/rush's `rush.txt`).
+impl Display for Record {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{:02} {} {}", self.moves, self.board, self.cluster)
+    }
+}
+
 /// One `MOVES BOARD CLUSTER` line.
 fn parse_line(text: &str) -> Result<Record, BadLine> {
     let fields: Vec<&str> = text.split_whitespace().collect();
@@ -311,6 +320,23 @@ fn parse_line(text: &str) -> Result<Record, BadLine> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_puzzle_line_is_moves_board_cluster() {
+        let puzzle = Record {
+            moves: 7,
+            board: "BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo".into(),
+            cluster: 123,
+            walls: 0,
+            pieces: 8,
+            histogram: Vec::new(),
+        };
+        assert_eq!(
+            puzzle.to_string(),
+            "07 BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo 123"
+        );
+        assert_eq!(parse_line(&puzzle.to_string()).unwrap(), puzzle);
+    }
 
     #[test]
     fn a_sample_file_holds_what_the_sample_writes() {
