@@ -14,11 +14,14 @@
 mod position;
 mod relevance;
 mod search;
+mod stages;
 mod units;
 
 pub use position::Position;
 pub use relevance::Relevance;
-pub use search::{search, Candidate, CandidateId, RemovalTest, Scratch, StageTimes, UnitOutcome};
+pub use search::{search, Candidate, CandidateId, RemovalTest, Scratch, UnitOutcome};
+#[cfg(feature = "research")]
+pub use stages::StageTimes;
 pub use units::{target_row, Units};
 
 use unblocker_db::Record;
