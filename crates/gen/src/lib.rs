@@ -21,10 +21,10 @@ mod journal;
 pub mod klotski;
 mod pending;
 pub mod progress;
-mod report;
 pub mod retrograde;
 pub mod rush;
 pub mod scheduler;
+mod summary;
 pub mod unit;
 
 pub use error::GenError;
