@@ -14,7 +14,7 @@ pub mod stats;
 mod store;
 
 pub use merge::{merge_into, Completion, MergedShard, ShardFileError, SHARD_KEY};
-pub use queries::{BadLine, Filter, Grouping};
+pub use queries::{Filter, Grouping, RecordError};
 pub use sample::SAMPLE_NAME;
 pub use store::{insert_puzzles, Database, DbError, WriterLock};
 

@@ -257,9 +257,9 @@ fn where_clause(q: &Filter) -> (String, Vec<u32>) {
     }
 }
 
-/// Why a `MOVES BOARD CLUSTER` line was not read.
+/// Why a `MOVES BOARD CLUSTER` line (a [`Record`] as text) was not read.
 #[derive(Debug, thiserror::Error)]
-pub enum BadLine {
+pub enum RecordError {
     #[error("expected `MOVES BOARD CLUSTER`, found {0} fields")]
     Fields(usize),
     #[error("moves `{0}` is not a number")]
@@ -274,13 +274,13 @@ pub enum BadLine {
 }
 
 /// A board in fogleman/rush's one-line form (or ours).
-pub(crate) fn parse_board(board: &str) -> Result<unblocker_model::Board, BadLine> {
+pub(crate) fn parse_board(board: &str) -> Result<unblocker_model::Board, RecordError> {
     unblocker_model::format::parse_as(
         board,
         unblocker_model::format::Format::Line,
         Default::default(),
     )
-    .map_err(|error| BadLine::Board {
+    .map_err(|error| RecordError::Board {
         board: board.to_string(),
         error,
     })
@@ -295,17 +295,17 @@ impl Display for Record {
 }
 
 /// One `MOVES BOARD CLUSTER` line.
-fn parse_line(text: &str) -> Result<Record, BadLine> {
+fn parse_line(text: &str) -> Result<Record, RecordError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     let [moves, board, cluster] = fields[..] else {
-        return Err(BadLine::Fields(fields.len()));
+        return Err(RecordError::Fields(fields.len()));
     };
     let moves: u32 = moves
         .parse()
-        .map_err(|_| BadLine::Moves(moves.to_string()))?;
+        .map_err(|_| RecordError::Moves(moves.to_string()))?;
     let cluster: u64 = cluster
         .parse()
-        .map_err(|_| BadLine::Cluster(cluster.to_string()))?;
+        .map_err(|_| RecordError::Cluster(cluster.to_string()))?;
     let parsed = parse_board(board)?;
     Ok(Record {
         moves,

@@ -4,7 +4,7 @@
 //! export (`queries.rs`), merging shard files (`merge.rs`), and the
 //! generator's journal (`unblocker-gen`, through [`Database::connection`]).
 
-use crate::queries::BadLine;
+use crate::queries::RecordError;
 use crate::Record;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Transaction};
 use std::path::{Path, PathBuf};
@@ -58,10 +58,10 @@ pub enum DbError {
     #[error("{0}")]
     Io(#[from] std::io::Error),
     #[error("line {line}: {error}")]
-    Import { line: usize, error: BadLine },
+    Import { line: usize, error: RecordError },
     /// A stored puzzle whose board does not read (a damaged file).
     #[error("a stored puzzle: {0}")]
-    Stored(BadLine),
+    Stored(RecordError),
     /// A puzzle a compact sample file cannot hold.
     #[error(transparent)]
     Encode(#[from] unblocker_model::sample::EncodeError),
