@@ -1,10 +1,8 @@
-//! Reading the puzzles a user names — a file, standard input, a bundled
-//! name or board text, within bounded sizes ([`input`]) — solving and
-//! checking lists of them in order ([`batch`]), and the text answers the
-//! command line prints ([`text`]). The search itself is
-//! `unblocker_solve`'s, which reads no files.
+//! Solving and checking lists of puzzles in order ([`batch`]), and the text
+//! answers the command line prints ([`text`]). The puzzles are read by
+//! `unblocker_input` and searched by `unblocker_solve`, which reads no
+//! files.
 
 pub mod batch;
-pub mod input;
 mod ordered;
 pub mod text;

@@ -6,7 +6,7 @@ use crate::input::{board_message, PuzzleOptions};
 use crate::solve::solve_message;
 use std::path::PathBuf;
 use unblocker_batch::batch::{Batch, BatchOptions, Failure, Shown};
-use unblocker_batch::input::entries;
+use unblocker_input::entries;
 use unblocker_model::collection::EntryError;
 use unblocker_model::Metric;
 use unblocker_solve::MemoryBudget;

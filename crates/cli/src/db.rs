@@ -4,11 +4,13 @@
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{BufWriter, IsTerminal};
 use std::path::{Path, PathBuf};
-use unblocker_db::shard::{ShardError, ShardSpec};
 use unblocker_db::stats::DatabaseStats;
-use unblocker_db::{merge_into, Database, DbError, Filter, ShardFileError};
+use unblocker_db::{
+    merge_into, Completion, Database, DbError, Filter, MergedShard, ShardFileError,
+};
 use unblocker_gen::klotski::generate_klotski;
 use unblocker_gen::progress::{Eta, ProgressLines};
+use unblocker_gen::scheduler::{DetectedShard, SchedulerError, ShardSpec};
 use unblocker_gen::{generate, GenError, GenerateOptions};
 use unblocker_report::charts::stats_chart;
 
@@ -178,13 +180,41 @@ pub fn run(args: Args) -> Result<u8, String> {
 /// `db merge`: every shard is checked before the target is touched.
 fn run_merge(path: &Path, shards: &[PathBuf]) -> Result<u8, String> {
     for merged in merge_into(path, shards).map_err(advice)? {
-        eprintln!("{merged}");
+        eprintln!("{}", merged_line(&merged));
     }
     let db = Database::open_existing(path).map_err(advice)?;
     if let Some(completion) = db.completion().map_err(advice)? {
-        eprintln!("{}", completion.line(path));
+        eprintln!("{}", completion_line(&completion, path));
     }
     Ok(0)
+}
+
+/// `PATH: part K/N, U units, P new puzzles`.
+fn merged_line(merged: &MergedShard) -> String {
+    let part = merged
+        .shard
+        .map_or(String::new(), |s| format!("part {s}, "));
+    format!(
+        "{}: {part}{} units, {} new puzzles",
+        merged.path.display(),
+        merged.units,
+        merged.new_puzzles
+    )
+}
+
+/// `PATH holds D of T units: complete`, or what is left to do.
+fn completion_line(completion: &Completion, path: &Path) -> String {
+    let verdict = if completion.is_complete() {
+        "complete"
+    } else {
+        "merge the other parts into it (or generate into it again, with the same \
+         settings) to complete it"
+    };
+    let path = path.display();
+    format!(
+        "{path} holds {} of {} units: {verdict}",
+        completion.done, completion.total
+    )
 }
 
 fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
@@ -194,12 +224,12 @@ fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
     let env = |name: &str| std::env::var(name).ok();
     let (shard, found) = ShardSpec::resolve(args.shard, env).map_err(auto_shard_advice)?;
     if let Some(found) = found {
-        eprintln!("{found}");
+        eprintln!("{}", detected_line(&found));
     }
     let mut db = Database::open(path).map_err(advice)?;
     // Said once the run holds the file (its first progress), so that a
     // second generator on a busy file says only that it is busy.
-    let mut resume_note = db.resume_note(path).map_err(advice)?;
+    let mut resume_note = resume_line(&db, path).map_err(advice)?;
     let options = GenerateOptions {
         size: args.size.unwrap_or(6),
         max_walls: args.max_walls.unwrap_or(2),
@@ -233,6 +263,18 @@ fn run_generate(path: &Path, args: GenerateArgs) -> Result<u8, String> {
     bar.finish();
     eprintln!("{}", summary.line(shard, path));
     Ok(0)
+}
+
+/// `shard K/N from SOURCE`.
+fn detected_line(found: &DetectedShard) -> String {
+    format!("shard {} from {}", found.shard, found.source)
+}
+
+/// `PATH: resuming, N units already committed`, when some are.
+fn resume_line(db: &Database, path: &Path) -> Result<Option<String>, DbError> {
+    let committed = db.work_done()?.0;
+    let path = path.display();
+    Ok((committed > 0).then(|| format!("{path}: resuming, {committed} units already committed")))
 }
 
 /// `db generate --game klotski`: one run over every 4x5 layout, a progress
@@ -310,9 +352,9 @@ fn run_stats(path: &Path, args: StatsArgs) -> Result<u8, String> {
 
 /// A part `--shard auto` could not find (only `auto` is resolved), with
 /// the way around a missing scheduler.
-fn auto_shard_advice(error: ShardError) -> String {
+fn auto_shard_advice(error: SchedulerError) -> String {
     match error {
-        ShardError::NoScheduler | ShardError::NotAnArray(_) | ShardError::Ambiguous => {
+        SchedulerError::NoScheduler | SchedulerError::NotAnArray(_) | SchedulerError::Ambiguous => {
             format!("--shard auto: {error}; or give the part as --shard K/N")
         }
         _ => format!("--shard auto: {error}"),

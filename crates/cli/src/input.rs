@@ -1,9 +1,9 @@
 //! The PUZZLE argument (bundled name, board text, file or `-`) and its
-//! options, read by `unblocker_batch::input` with the command line's advice
+//! options, read by `unblocker_input` with the command line's advice
 //! on errors, and the `convert` command.
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use unblocker_batch::input::{self, InputError};
+use unblocker_input::InputError;
 use unblocker_model::format::{self, Format, ParseOptions};
 use unblocker_model::puzzle::{self, Puzzle, PuzzleError};
 use unblocker_model::{Board, BoardError, Game, Metric};
@@ -50,10 +50,10 @@ pub fn metric_for(board: &Board, asked: Option<Metric>) -> Metric {
     asked.unwrap_or(board.game().default_metric())
 }
 
-/// Resolves a PUZZLE argument (`unblocker_batch::input::load`), its error
+/// Resolves a PUZZLE argument (`unblocker_input::load`), its error
 /// with the command line's advice.
 pub fn load(arg: &str, options: &PuzzleOptions) -> Result<Puzzle, String> {
-    input::load(arg, options.parse_options()).map_err(|error| match error {
+    unblocker_input::load(arg, options.parse_options()).map_err(|error| match error {
         InputError::Puzzle(error) => with_advice(error),
         _ => error.to_string(),
     })

@@ -9,6 +9,7 @@ mod compare;
 mod db;
 mod input;
 mod list;
+mod pack;
 mod play;
 mod render;
 mod scan;

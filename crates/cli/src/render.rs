@@ -1,12 +1,13 @@
 //! `unblocker render`: a board, its solution (a strip of steps or an
-//! animated GIF) or a printable pack of puzzles from the database, as
-//! pictures (the `unblocker-render` crate draws them).
+//! animated GIF) or a printable pack of puzzles from the database (chosen
+//! by `pack`), as pictures (the `unblocker-render` crate draws them).
 
 use crate::input::{load, metric_for, PuzzleOptions};
+use crate::pack::{select, Selection};
 use std::path::{Path, PathBuf};
 use unblocker_db::Database;
 use unblocker_model::Metric;
-use unblocker_render::pack::{self, Paper, Selection};
+use unblocker_render::pack::{self, Paper};
 use unblocker_render::{board, raster, solution, BoardStyle};
 use unblocker_solve::memory::MemoryBudget;
 use unblocker_solve::{Algorithm, SolveOptions, Solver, Verdict};
@@ -182,6 +183,6 @@ fn make_pack(args: &Args) -> Result<Vec<u8>, String> {
         max_moves: args.max_moves,
         walls: args.walls,
     };
-    let puzzles = pack::select(&db, &selection).map_err(|e| e.to_string())?;
+    let puzzles = select(&db, &selection)?;
     pack::pdf(&puzzles, args.paper, !args.no_labels).map_err(|e| e.to_string())
 }

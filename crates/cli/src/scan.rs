@@ -3,7 +3,7 @@
 
 use crate::color::ColorChoice;
 use std::path::PathBuf;
-use unblocker_batch::input::read_file_bytes;
+use unblocker_input::read_file_bytes;
 use unblocker_model::drawing::draw;
 use unblocker_model::Metric;
 

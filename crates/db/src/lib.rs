@@ -1,25 +1,22 @@
 //! The puzzle database: puzzles stored in SQLite ([`Database`]) and queried
 //! by difficulty, pieces and walls ([`Filter`], [`Database::random`]), with
-//! statistics ([`stats`]), import and export of fogleman/rush's text
-//! format, and the generator's journal (what lets an interrupted run of
-//! `unblocker-gen` resume). Parts of a generation run anywhere ([`shard`])
-//! are put together with [`merge_into`]. A sample of the database is
-//! embedded ([`Database::sample`]) for machines that have not generated one.
+//! statistics ([`stats`]) and import and export of fogleman/rush's text
+//! format. The generator (`unblocker-gen`) fills it, keeping its journal in
+//! the same file; parts of a generation ([`shard`]) are put together with
+//! [`merge_into`]. A sample of the database is embedded
+//! ([`Database::sample`]) for machines that have not generated one.
 
-mod journal;
 mod merge;
 mod queries;
-mod report;
 mod sample;
 pub mod shard;
 pub mod stats;
 mod store;
 
-pub use merge::{merge_into, MergedShard, ShardFileError, SHARD_KEY};
-pub use queries::{BadLine, Filter, Grouping};
-pub use report::Completion;
+pub use merge::{merge_into, Completion, MergedShard, ShardFileError, SHARD_KEY};
+pub use queries::{Filter, Grouping, RecordError};
 pub use sample::SAMPLE_NAME;
-pub use store::{Database, DbError, WriterLock};
+pub use store::{insert_puzzles, Database, DbError, WriterLock};
 
 use serde::Serialize;
 

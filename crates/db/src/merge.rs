@@ -56,6 +56,22 @@ pub struct MergedShard {
     pub new_puzzles: u64,
 }
 
+/// How much of its generation a file holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Completion {
+    /// Units committed.
+    pub done: u64,
+    /// Units of the whole generation, as recorded.
+    pub total: String,
+}
+
+impl Completion {
+    /// Every unit of the generation is in the file.
+    pub fn is_complete(&self) -> bool {
+        self.total.parse() == Ok(self.done)
+    }
+}
+
 /// A shard file that passed its checks, open for reading.
 struct Checked {
     path: PathBuf,
@@ -232,6 +248,17 @@ impl Database {
         Ok(merged.iter().map(|m| m.new_puzzles).sum())
     }
 
+    /// The units committed and the generation's total (`None` for a file
+    /// that records no total, such as an imported one).
+    pub fn completion(&self) -> Result<Option<Completion>, DbError> {
+        let done = self.work_done()?.0;
+        Ok(self
+            .meta()?
+            .into_iter()
+            .find(|(k, _)| k == "units")
+            .map(|(_, total)| Completion { done, total }))
+    }
+
     /// One transaction: the shards' settings against the database's, then
     /// every shard's rows.
     fn merge_checked(
@@ -320,4 +347,21 @@ fn copy_table(
         added += insert.execute(params_from_iter(values))? as u64;
     }
     Ok(added)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn completion_compares_the_units_done_with_the_total() {
+        let db = Database::in_memory().unwrap();
+        assert_eq!(db.completion().unwrap(), None, "no generation recorded");
+        let done = |total: &str| Completion {
+            done: 3,
+            total: total.to_string(),
+        };
+        assert!(done("3").is_complete());
+        assert!(!done("4").is_complete());
+    }
 }

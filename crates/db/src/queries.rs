@@ -5,9 +5,10 @@
 use crate::store::{puzzle_from_row, Database, DbError, COLUMNS, ORDER, TIES};
 use crate::Record;
 use rusqlite::{params, params_from_iter, OptionalExtension};
+use std::fmt::{self, Display, Formatter};
 use std::io::{BufRead, Write};
 use std::path::Path;
-use unblocker_batch::input::{read_row, RowError, MAX_ROW_BYTES};
+use unblocker_input::{read_row, RowError, MAX_ROW_BYTES};
 
 /// Which puzzles a query selects.
 #[derive(Clone, Debug, Default)]
@@ -104,7 +105,7 @@ impl Database {
     /// [`Database::import`] of the file `input` into the database at `path`
     /// (created if need be, once the file is open).
     pub fn import_file(path: &Path, input: &Path) -> Result<u64, DbError> {
-        let file = unblocker_batch::input::open(input)?;
+        let file = unblocker_input::open(input)?;
         let in_file = |error| DbError::InFile {
             path: input.to_path_buf(),
             error: Box::new(error),
@@ -256,9 +257,9 @@ fn where_clause(q: &Filter) -> (String, Vec<u32>) {
     }
 }
 
-/// Why a `MOVES BOARD CLUSTER` line was not read.
+/// Why a `MOVES BOARD CLUSTER` line (a [`Record`] as text) was not read.
 #[derive(Debug, thiserror::Error)]
-pub enum BadLine {
+pub enum RecordError {
     #[error("expected `MOVES BOARD CLUSTER`, found {0} fields")]
     Fields(usize),
     #[error("moves `{0}` is not a number")]
@@ -273,30 +274,38 @@ pub enum BadLine {
 }
 
 /// A board in fogleman/rush's one-line form (or ours).
-pub(crate) fn parse_board(board: &str) -> Result<unblocker_model::Board, BadLine> {
+pub(crate) fn parse_board(board: &str) -> Result<unblocker_model::Board, RecordError> {
     unblocker_model::format::parse_as(
         board,
         unblocker_model::format::Format::Line,
         Default::default(),
     )
-    .map_err(|error| BadLine::Board {
+    .map_err(|error| RecordError::Board {
         board: board.to_string(),
         error,
     })
 }
 
+/// The `MOVES BOARD CLUSTER` line of `db query` and `db export`
+/// (fogleman/rush's `rush.txt`).
+impl Display for Record {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{:02} {} {}", self.moves, self.board, self.cluster)
+    }
+}
+
 /// One `MOVES BOARD CLUSTER` line.
-fn parse_line(text: &str) -> Result<Record, BadLine> {
+fn parse_line(text: &str) -> Result<Record, RecordError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     let [moves, board, cluster] = fields[..] else {
-        return Err(BadLine::Fields(fields.len()));
+        return Err(RecordError::Fields(fields.len()));
     };
     let moves: u32 = moves
         .parse()
-        .map_err(|_| BadLine::Moves(moves.to_string()))?;
+        .map_err(|_| RecordError::Moves(moves.to_string()))?;
     let cluster: u64 = cluster
         .parse()
-        .map_err(|_| BadLine::Cluster(cluster.to_string()))?;
+        .map_err(|_| RecordError::Cluster(cluster.to_string()))?;
     let parsed = parse_board(board)?;
     Ok(Record {
         moves,
@@ -311,6 +320,23 @@ fn parse_line(text: &str) -> Result<Record, BadLine> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_puzzle_line_is_moves_board_cluster() {
+        let puzzle = Record {
+            moves: 7,
+            board: "BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo".into(),
+            cluster: 123,
+            walls: 0,
+            pieces: 8,
+            histogram: Vec::new(),
+        };
+        assert_eq!(
+            puzzle.to_string(),
+            "07 BBoooCDooEoCDAAEoCDooEooFoooGGFoHHHo 123"
+        );
+        assert_eq!(parse_line(&puzzle.to_string()).unwrap(), puzzle);
+    }
 
     #[test]
     fn a_sample_file_holds_what_the_sample_writes() {

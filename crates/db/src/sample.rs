@@ -24,7 +24,7 @@ impl Database {
     pub fn sample() -> Result<Database, DbError> {
         let mut db = Database::in_memory()?;
         let records: Vec<Record> = embedded().entries().iter().map(record).collect();
-        let tx = db.conn.transaction()?;
+        let tx = db.transaction()?;
         insert_puzzles(&tx, &records)?;
         tx.commit()?;
         Ok(db)

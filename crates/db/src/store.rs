@@ -1,13 +1,14 @@
-//! The SQLite file: its schema, opening and creating it, and the lock a
-//! writer holds. What is read and written through it: the generator's
-//! journal (`journal.rs`), queries, import and export (`queries.rs`),
-//! merging shard files (`merge.rs`).
+//! The SQLite file: its schema, opening and creating it, the lock a writer
+//! holds, and what it records of the generation that made it (settings,
+//! work done). What is read and written through it: queries, import and
+//! export (`queries.rs`), merging shard files (`merge.rs`), and the
+//! generator's journal (`unblocker-gen`, through [`Database::connection`]).
 
-use crate::queries::BadLine;
+use crate::queries::RecordError;
 use crate::Record;
-use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
+use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Transaction};
 use std::path::{Path, PathBuf};
-use unblocker_batch::input::{InputError, RowError};
+use unblocker_input::{InputError, RowError};
 
 /// Refuses a path that exists but is not a regular file (a directory, a
 /// device), or whose folder does not exist.
@@ -57,10 +58,10 @@ pub enum DbError {
     #[error("{0}")]
     Io(#[from] std::io::Error),
     #[error("line {line}: {error}")]
-    Import { line: usize, error: BadLine },
+    Import { line: usize, error: RecordError },
     /// A stored puzzle whose board does not read (a damaged file).
     #[error("a stored puzzle: {0}")]
-    Stored(BadLine),
+    Stored(RecordError),
     /// A puzzle a compact sample file cannot hold.
     #[error(transparent)]
     Encode(#[from] unblocker_model::sample::EncodeError),
@@ -293,7 +294,7 @@ impl Database {
         if !units_columns.is_empty() && !units_columns.iter().any(|c| c == "phase") {
             // A file of the first schema: its puzzles are read as they are;
             // its committed units (phase -1) cannot be resumed by this
-            // generator ([`Database::older_progress`]).
+            // generator (`unblocker-gen` refuses them).
             conn.execute_batch("ALTER TABLE units ADD COLUMN phase INTEGER NOT NULL DEFAULT -1")?;
         }
         conn.execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")?;
@@ -358,10 +359,41 @@ impl Database {
     }
 }
 
-pub(crate) fn insert_puzzles(
-    tx: &rusqlite::Transaction,
-    puzzles: &[Record],
-) -> Result<(), DbError> {
+impl Database {
+    /// The file's connection, for the tables the generator's journal keeps
+    /// in it (`units`, `waiting`, `answered`; `unblocker-gen` writes them).
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// A transaction on the file (puzzles are added in it with
+    /// [`insert_puzzles`]).
+    pub fn transaction(&mut self) -> Result<Transaction<'_>, DbError> {
+        Ok(self.conn.transaction()?)
+    }
+
+    /// The stored settings of the generation (`meta`), by key.
+    pub fn meta(&self) -> Result<Vec<(String, String)>, DbError> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT key, value FROM meta ORDER BY key")?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The generator's work committed: units, positions explored and
+    /// seconds spent.
+    pub fn work_done(&self) -> Result<(u64, u64, f64), DbError> {
+        Ok(self.conn.query_row(
+            "SELECT count(*), coalesce(sum(positions), 0), coalesce(sum(seconds), 0) FROM units",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )?)
+    }
+}
+
+/// Adds `puzzles` in `tx`, leaving out the boards already stored.
+pub fn insert_puzzles(tx: &Transaction, puzzles: &[Record]) -> Result<(), DbError> {
     let mut insert = tx.prepare_cached(
         "INSERT OR IGNORE INTO puzzles (moves, board, cluster, walls, pieces, histogram)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",

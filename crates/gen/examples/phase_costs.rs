@@ -3,7 +3,7 @@
 //! removal tests answered by solves).
 //!
 //! ```text
-//! cargo run --release -p unblocker-gen --example phase_costs -- 6 2 2661
+//! cargo run --release -p unblocker-gen --features research --example phase_costs -- 6 2 2661
 //! ```
 //!
 //! The arguments are the board size, the most walls and the sampling step

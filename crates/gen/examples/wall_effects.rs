@@ -8,7 +8,7 @@
 //! walls change.
 //!
 //! ```text
-//! cargo run --release -p unblocker-gen --example wall_effects -- 26610
+//! cargo run --release -p unblocker-gen --features research --example wall_effects -- 26610
 //! ```
 //!
 //! The argument is the sampling step over the 6x6 units with up to two

@@ -1,16 +1,15 @@
 //! Why a generation stops: the database file's errors, and the generator's
 //! own.
 
-use crate::rush::GeneratorError;
 use unblocker_db::DbError;
 
-/// Why a generation failed.
+/// Why a generation (or a generator) failed.
 #[derive(Debug, thiserror::Error)]
 pub enum GenError {
     #[error(transparent)]
     Db(#[from] DbError),
-    #[error("{0}")]
-    Generator(#[from] GeneratorError),
+    #[error("board size {0} is not supported (3 to 6)")]
+    Size(usize),
     #[error("cannot start threads: {0}")]
     Threads(rayon::ThreadPoolBuildError),
 }

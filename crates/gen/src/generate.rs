@@ -13,6 +13,7 @@
 
 use crate::calibration::PhaseWeights;
 use crate::error::GenError;
+use crate::journal;
 use crate::pending::{decode_rejected, decode_waiting, encode_rejected, encode_waiting};
 use crate::rush::{Candidate, CandidateId, Generator, RemovalTest, Scratch, UnitOutcome};
 use rayon::prelude::*;
@@ -104,20 +105,23 @@ fn generate_with(
 ) -> Result<Summary, GenError> {
     let shard = options.shard;
     let _lock = db.lock_writer()?;
-    if db.older_progress()? {
+    if journal::older_progress(db)? {
         return Err(DbError::OlderProgress.into());
     }
-    db.claim(&[
-        ("game", "rush".to_string()),
-        ("size", options.size.to_string()),
-        ("max_walls", options.max_walls.to_string()),
-        ("units", generator.units().to_string()),
-        (SHARD_KEY, shard.to_string()),
-    ])?;
+    journal::claim(
+        db,
+        &[
+            ("game", "rush".to_string()),
+            ("size", options.size.to_string()),
+            ("max_walls", options.max_walls.to_string()),
+            ("units", generator.units().to_string()),
+            (SHARD_KEY, shard.to_string()),
+        ],
+    )?;
     let phase_of: Vec<usize> = (0..generator.units()).map(|u| generator.phase(u)).collect();
     let top = phase_of.iter().copied().max().unwrap_or(0);
     let own = |u: u32| shard.contains(u as u64);
-    let done: HashSet<u64> = db.done_units()?;
+    let done: HashSet<u64> = journal::done_units(db)?;
     // The shard's units still to do, by phase.
     let mut left: Vec<Vec<u32>> = vec![Vec::new(); top + 1];
     let mut units_total = 0u64;
@@ -127,7 +131,7 @@ fn generate_with(
             left[phase_of[u as usize]].push(u);
         }
     }
-    let start_phase = db.next_phase()?.unwrap_or(Some(top));
+    let start_phase = journal::next_phase(db)?.unwrap_or(Some(top));
     let mut summary = Summary {
         units_skipped: done.len() as u64,
         ..Summary::default()
@@ -159,13 +163,13 @@ fn generate_with(
     for phase in (0..=start_phase).rev() {
         // The queries of the candidates waiting for this phase's answers.
         let mut incoming: HashMap<u32, Vec<RemovalTest>> = HashMap::new();
-        db.each_waiting(phase + 1, |unit, blob| {
+        journal::each_waiting(db, phase + 1, |unit, blob| {
             for q in decode_waiting(size, unit, blob)?.1 {
                 incoming.entry(q.unit).or_default().push(q);
             }
             Ok(())
         })?;
-        let answered: HashSet<u32> = db.answered_units(phase)?;
+        let answered: HashSet<u32> = journal::answered_units(db, phase)?;
         let mut jobs: Vec<UnitJob> = left[phase]
             .iter()
             .map(|&u| UnitJob::Own(u, incoming.remove(&u).unwrap_or_default()))
@@ -199,8 +203,7 @@ fn generate_with(
             break;
         }
         // Decide the waiting candidates: the rejected ones fail.
-        let rejected: HashSet<CandidateId> = db
-            .rejections(phase)?
+        let rejected: HashSet<CandidateId> = journal::rejections(db, phase)?
             .iter()
             .map(|blob| decode_rejected(blob))
             .collect::<Result<Vec<_>, _>>()?
@@ -208,7 +211,7 @@ fn generate_with(
             .flatten()
             .collect();
         let mut puzzles = Vec::new();
-        db.each_waiting(phase + 1, |unit, blob| {
+        journal::each_waiting(db, phase + 1, |unit, blob| {
             for c in decode_waiting(size, unit, blob)?.0 {
                 if !rejected.contains(&c.id) {
                     puzzles.push(generator.puzzle(&c));
@@ -216,7 +219,7 @@ fn generate_with(
             }
             Ok(())
         })?;
-        db.finish_phase(phase, &puzzles, phase.checked_sub(1))?;
+        journal::finish_phase(db, phase, &puzzles, phase.checked_sub(1))?;
         summary.puzzles = db.count()?;
     }
     summary.seconds = started.elapsed().as_secs_f64();
@@ -269,9 +272,10 @@ fn run_phase(
                     commit_own(db, generator, options.size, unit, phase, &found, seconds)
                         .map(|()| Some(found.positions))
                 }
-                Done::Answer(unit, rejected) => db
-                    .commit_answers(unit as u64, phase, &encode_rejected(&rejected))
-                    .map(|()| None),
+                Done::Answer(unit, rejected) => {
+                    journal::commit_answers(db, unit as u64, phase, &encode_rejected(&rejected))
+                        .map(|()| None)
+                }
             };
             match committed {
                 Err(e) => {
@@ -310,7 +314,8 @@ fn commit_own(
     let waiting: Vec<Candidate> = waiting.into_iter().cloned().collect();
     let blob = (!waiting.is_empty()).then(|| encode_waiting(size, &waiting, &found.queries));
     let rejected = (!found.rejected.is_empty()).then(|| encode_rejected(&found.rejected));
-    db.commit_unit(
+    journal::commit_unit(
+        db,
         unit as u64,
         phase,
         found.positions,

@@ -14,6 +14,7 @@ mod rank;
 pub use components::{census, Census, ComponentExplorer, Hardest, KlotskiComponent, UNSOLVABLE};
 pub use layouts::{Layouts, RankWalk, GOAL, HEIGHT, SHAPES, WIDTH};
 
+use crate::journal;
 use std::time::Instant;
 use unblocker_db::Record;
 use unblocker_db::{Database, DbError, Filter};
@@ -86,7 +87,7 @@ pub fn generate_klotski(
     mut progress: impl FnMut(Phase, u64, u64),
 ) -> Result<KlotskiSummary, DbError> {
     claim(db)?;
-    if db.done_units()?.contains(&0) {
+    if journal::done_units(db)?.contains(&0) {
         return Ok(KlotskiSummary::default());
     }
     let start = Instant::now();
@@ -121,11 +122,14 @@ fn claim(db: &Database) -> Result<(), DbError> {
     if !recorded && !db.query(&first)?.is_empty() {
         return Err(DbError::OtherPuzzles);
     }
-    db.claim(&[
-        ("game", "klotski".to_string()),
-        ("size", format!("{WIDTH}x{HEIGHT}")),
-        ("units", "1".to_string()),
-    ])
+    journal::claim(
+        db,
+        &[
+            ("game", "klotski".to_string()),
+            ("size", format!("{WIDTH}x{HEIGHT}")),
+            ("units", "1".to_string()),
+        ],
+    )
 }
 
 /// Stores the puzzle of each solvable component among `components` in one
@@ -151,14 +155,19 @@ pub fn store(
             progress(done as u64, solvable.len() as u64);
         }
     }
-    db.claim(&[
-        ("layouts", totals.layouts.to_string()),
-        ("components", totals.components.to_string()),
-        ("solvable_components", solvable.len().to_string()),
-    ])?;
+    journal::claim(
+        db,
+        &[
+            ("layouts", totals.layouts.to_string()),
+            ("components", totals.components.to_string()),
+            ("solvable_components", solvable.len().to_string()),
+        ],
+    )?;
     let seconds = totals.seconds + start.elapsed().as_secs_f64();
     let components = solvable.len() as u64;
-    db.commit_unit(0, 0, positions, components, &puzzles, None, None, seconds)?;
+    journal::commit_unit(
+        db, 0, 0, positions, components, &puzzles, None, None, seconds,
+    )?;
     progress(solvable.len() as u64, solvable.len() as u64);
     let hardest = puzzles
         .iter()

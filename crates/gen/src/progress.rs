@@ -11,6 +11,20 @@ use crate::generate::GenerationProgress;
 use std::cell::OnceCell;
 use std::time::{Duration, Instant};
 
+impl GenerationProgress {
+    /// `N positions (R M/s), P puzzles`: the rate over the `seconds` since
+    /// the run started.
+    fn detail(&self, seconds: f64) -> String {
+        let rate = self.positions as f64 / seconds.max(1e-9);
+        format!(
+            "{} positions ({:.2} M/s), {} puzzles",
+            self.positions,
+            rate / 1e6,
+            self.puzzles
+        )
+    }
+}
+
 const MIN_GAP: Duration = Duration::from_secs(1);
 const MAX_GAP: Duration = Duration::from_secs(60);
 

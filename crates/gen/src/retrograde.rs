@@ -18,7 +18,8 @@ use crate::Fibered;
 pub const UNREACHED: u8 = u8::MAX;
 
 /// The component label of positions no goal reaches
-/// ([`Retrograde::component_labels`]).
+/// ([`Retrograde::component_labels`]; the `research` feature).
+#[cfg(any(test, feature = "research"))]
 pub const UNLABELLED: u32 = u32::MAX;
 
 /// Reusable memory for whole-space searches (one per thread).
@@ -198,7 +199,10 @@ impl Retrograde {
     /// `dist` below [`UNREACHED`], as [`Retrograde::distances`] left it), in
     /// index order of their first position: each position's component, or
     /// [`UNLABELLED`] where no goal is reached. Returns the labels and
-    /// the number of components.
+    /// the number of components. For research (`examples/wall_effects.rs`:
+    /// the `research` feature) and the tests; the generator reads only the
+    /// components that hold a clean position.
+    #[cfg(any(test, feature = "research"))]
     pub fn component_labels<S: Fibered>(&mut self, space: &S, dist: &[u8]) -> (Vec<u32>, u32) {
         self.clear_components(space);
         let mut cell_label = vec![UNLABELLED; space.cells()];

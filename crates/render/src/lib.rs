@@ -1,6 +1,6 @@
 //! Pictures of puzzles: a board ([`board`]), a solution as a strip of
 //! numbered steps or an animated GIF ([`solution`]), and printable packs of
-//! puzzles with their answers at the back ([`pack`]). Everything is drawn
+//! the puzzles given, with their answers at the back ([`pack`]). Everything is drawn
 //! as SVG text; [`raster`] turns it into pixels (resvg) and [`pack`] into
 //! PDF pages (svg2pdf).
 
@@ -28,14 +28,6 @@ pub enum RenderError {
     Pdf(String),
     #[error("the solution does not replay: {0}")]
     Replay(#[from] unblocker_model::MoveError),
-    #[error("{0}")]
-    Solve(#[from] unblocker_solve::SolveError),
-    #[error("{0}")]
-    Db(#[from] unblocker_db::DbError),
-    #[error("puzzle {label} of the database does not read: {error}")]
-    Record { label: String, error: String },
-    #[error("no puzzles in the database match: {0}")]
-    NoPuzzles(String),
-    #[error("{label} has no solution")]
-    Unsolvable { label: String },
+    #[error("'{0}' is not a paper size: a4 or letter")]
+    UnknownPaper(String),
 }

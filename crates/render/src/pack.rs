@@ -1,6 +1,8 @@
-//! Printable packs: puzzles chosen from the database by difficulty, drawn
-//! six to an A4 or Letter page, numbered from the easiest, with the optimum
-//! and the solutions on the answer pages at the back; one PDF (svg2pdf).
+//! Printable packs: the puzzles given, with their solutions, drawn six to an
+//! A4 or Letter page, numbered in the order given, with the optimum and the
+//! solutions on the answer pages at the back; one PDF (svg2pdf). Choosing
+//! the puzzles is the caller's (`unblocker render --pack` takes them from
+//! the database).
 
 use crate::board::{draw, BoardStyle};
 use crate::raster;
@@ -8,48 +10,34 @@ use crate::svg::{Anchor, Svg};
 use crate::RenderError;
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref};
 use std::collections::HashMap;
-use std::str::FromStr;
-use unblocker_db::{Database, Filter};
-use unblocker_model::format::{self, ParseOptions};
-use unblocker_model::{Board, Direction, Metric};
-use unblocker_solve::memory::MemoryBudget;
-use unblocker_solve::{Algorithm, Move, SolveOptions, Solver, Verdict};
+use unblocker_model::{Board, Direction};
+use unblocker_solve::Move;
 
-/// The paper size, in points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A paper size, named `a4` or `letter` (any case on input).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::Display, strum::EnumString)]
+#[strum(
+    serialize_all = "lowercase",
+    ascii_case_insensitive,
+    parse_err_ty = RenderError,
+    parse_err_fn = unknown
+)]
 pub enum Paper {
     A4,
     Letter,
 }
 
+fn unknown(name: &str) -> RenderError {
+    RenderError::UnknownPaper(name.to_string())
+}
+
 impl Paper {
+    /// Its width and height in points.
     pub fn size(self) -> (f64, f64) {
         match self {
             Paper::A4 => (595.28, 841.89),
             Paper::Letter => (612.0, 792.0),
         }
     }
-}
-
-impl FromStr for Paper {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Paper, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "a4" => Ok(Paper::A4),
-            "letter" => Ok(Paper::Letter),
-            _ => Err(format!("'{s}' is not a paper size: a4 or letter")),
-        }
-    }
-}
-
-/// Which puzzles a pack takes.
-#[derive(Clone, Debug)]
-pub struct Selection {
-    pub count: u32,
-    pub min_moves: u32,
-    pub max_moves: u32,
-    /// Exactly this many walls, or any number.
-    pub walls: Option<u32>,
 }
 
 /// One puzzle of a pack with its optimal solution.
@@ -62,62 +50,6 @@ pub struct PackPuzzle {
 const GRID: (usize, usize) = (2, 3);
 /// The page's margin, in points.
 const MARGIN: f64 = 42.0;
-
-/// `selection.count` puzzles spread evenly over the selected range, easiest
-/// first: up to `count` of each move count are listed (in the database's
-/// order), and every k-th of that list is taken. Each is solved (slides,
-/// breadth-first) for the answer pages.
-pub fn select(db: &Database, selection: &Selection) -> Result<Vec<PackPuzzle>, RenderError> {
-    let mut pool = Vec::new();
-    for moves in selection.min_moves..=selection.max_moves {
-        pool.extend(db.query(&Filter {
-            min_moves: Some(moves),
-            max_moves: Some(moves),
-            walls: selection.walls,
-            limit: Some(selection.count as u64),
-            ..Filter::default()
-        })?);
-    }
-    if pool.is_empty() {
-        let walls = selection
-            .walls
-            .map_or(String::new(), |w| format!(", {w} walls"));
-        return Err(RenderError::NoPuzzles(format!(
-            "{}–{} moves{walls}",
-            selection.min_moves, selection.max_moves
-        )));
-    }
-    let count = (selection.count as usize).min(pool.len());
-    let budget = MemoryBudget::for_searches(None);
-    let options = SolveOptions::new(Metric::Slide, Algorithm::Bfs, None, None, None, &budget)
-        .map_err(|e| RenderError::Pdf(e.to_string()))?;
-    let mut solver = Solver::new();
-    (0..count)
-        .map(|i| {
-            let record = &pool[if count == 1 {
-                0
-            } else {
-                i * (pool.len() - 1) / (count - 1)
-            }];
-            let board = format::parse(&record.board, ParseOptions::default()).map_err(|e| {
-                RenderError::Record {
-                    label: record.board.clone(),
-                    error: e.to_string(),
-                }
-            })?;
-            let report = solver.solve(&board, &options)?;
-            if report.verdict != Verdict::Solved {
-                return Err(RenderError::Unsolvable {
-                    label: record.board.clone(),
-                });
-            }
-            Ok(PackPuzzle {
-                board,
-                moves: report.moves,
-            })
-        })
-        .collect()
-}
 
 /// A move written short: `B→1`, a Klotski path `C↓1←1`.
 pub fn short(m: &Move) -> String {

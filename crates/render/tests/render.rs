@@ -2,10 +2,9 @@
 //! GIF frame per board of the solution, a PDF page per pack page.
 
 use image::AnimationDecoder;
-use unblocker_db::Database;
 use unblocker_model::catalog;
 use unblocker_model::format::{self, ParseOptions};
-use unblocker_render::pack::{self, Paper, Selection};
+use unblocker_render::pack::{self, Paper};
 use unblocker_render::{board, solution, BoardStyle};
 use unblocker_solve::memory::MemoryBudget;
 use unblocker_solve::{Algorithm, SolveOptions, Solver};
@@ -121,31 +120,41 @@ fn the_animation_has_a_frame_per_board_and_the_strip_a_board_per_step() {
     assert!(strip.contains(">8. A right 3</text>"));
 }
 
+/// The first `count` ThinkFun cards with their solutions.
+fn cards(count: usize) -> Vec<pack::PackPuzzle> {
+    (1..=count)
+        .map(|n| {
+            let card = catalog::find(&format!("card{n}")).unwrap();
+            let board = format::parse(card.board, ParseOptions::default()).unwrap();
+            let moves = solved(&board);
+            pack::PackPuzzle { board, moves }
+        })
+        .collect()
+}
+
 #[test]
 fn a_pack_has_its_puzzle_pages_then_the_answers() {
-    let db = Database::sample().unwrap();
-    let selection = Selection {
-        count: 8,
-        min_moves: 5,
-        max_moves: 20,
-        walls: Some(0),
-    };
-    let puzzles = pack::select(&db, &selection).unwrap();
-    let lengths: Vec<usize> = puzzles.iter().map(|p| p.moves.len()).collect();
-    assert_eq!(lengths.len(), 8);
-    assert!(lengths.windows(2).all(|w| w[0] <= w[1]), "{lengths:?}");
-    assert!(lengths[0] >= 5 && lengths[7] <= 20, "{lengths:?}");
-    assert!(puzzles.iter().all(|p| p.board.walls().is_empty()));
+    let puzzles = cards(8);
     // Six puzzles a page: two pages of puzzles, one of answers.
     let pdf = pack::pdf(&puzzles, Paper::A4, true).unwrap();
     let text = String::from_utf8_lossy(&pdf);
     let pages = text.matches("/Type /Page").count() - text.matches("/Type /Pages").count();
     assert_eq!(pages, 3);
     assert!(text.contains("/MediaBox [0 0 595.28 841.89]"));
-    let none = Selection {
-        min_moves: 70,
-        max_moves: 80,
-        ..selection
-    };
-    assert!(pack::select(&db, &none).is_err());
+    let svgs = pack::pages(&puzzles, Paper::Letter, true);
+    assert_eq!(svgs.len(), 3);
+    let first = puzzles[0].moves.len();
+    let last = puzzles[7].moves.len();
+    let heading = format!("Rush Hour: 8 puzzles, {first} to {last} moves");
+    assert!(svgs[0].contains(&heading), "{heading}");
+    assert!(svgs[2].contains(&format!("1. {first} moves:")));
+}
+
+#[test]
+fn paper_sizes_are_named_in_any_case() {
+    assert_eq!("A4".parse::<Paper>().unwrap(), Paper::A4);
+    assert_eq!("letter".parse::<Paper>().unwrap(), Paper::Letter);
+    assert_eq!(Paper::Letter.to_string(), "letter");
+    let error = "a5".parse::<Paper>().unwrap_err();
+    assert_eq!(error.to_string(), "'a5' is not a paper size: a4 or letter");
 }

@@ -5,7 +5,7 @@ use crate::charts::ChartError;
 use std::collections::BTreeMap;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use unblocker_batch::input::{self, InputError};
+use unblocker_input::{read_file, InputError};
 use unblocker_model::collection::{self, EntryError};
 use unblocker_model::format::ParseOptions;
 use unblocker_model::{Board, BoardError};
@@ -114,7 +114,7 @@ pub fn measurements_beside(file: &Path) -> PathBuf {
 pub fn read_puzzles(files: &[PathBuf]) -> Result<Vec<StudyPuzzle>, StudyError> {
     let mut puzzles = Vec::new();
     for file in files {
-        puzzles.extend(puzzles_of(file, &input::read_file(file)?)?);
+        puzzles.extend(puzzles_of(file, &read_file(file)?)?);
     }
     if puzzles.is_empty() {
         return Err(StudyError::NoPuzzles);
@@ -177,7 +177,7 @@ pub fn read_measurements(dir: &Path, categories: &[&str]) -> Result<StudyMeans, 
             continue;
         }
         let json: serde_json::Value =
-            serde_json::from_str(&input::read_file(&path)?).map_err(|source| StudyError::Json {
+            serde_json::from_str(&read_file(&path)?).map_err(|source| StudyError::Json {
                 path: path.clone(),
                 source,
             })?;

@@ -22,15 +22,15 @@ pub struct SearchProgress {
 /// Why a time limit was refused.
 #[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
 #[error("timeout must be a positive number of seconds, not {0}")]
-pub struct BadTimeout(pub f64);
+pub struct TimeoutError(pub f64);
 
 /// A time limit of `seconds`, as the front ends take it (a flag, a request
 /// field): positive and finite, at most a million seconds.
-pub fn timeout_of(seconds: f64) -> Result<Duration, BadTimeout> {
+pub fn timeout_of(seconds: f64) -> Result<Duration, TimeoutError> {
     if seconds.is_finite() && seconds > 0.0 {
         Ok(Duration::from_secs_f64(seconds.min(1e6)))
     } else {
-        Err(BadTimeout(seconds))
+        Err(TimeoutError(seconds))
     }
 }
 

@@ -2,8 +2,8 @@
 //! API returns the same objects, so the keys are defined once, here.
 
 use crate::analysis::Analysis;
+use crate::search::{Report, Verdict};
 use crate::solution::Move;
-use crate::solve::{Report, Verdict};
 use crate::stats::Stats;
 use serde::Serialize;
 use unblocker_model::{format, Board, Metric};

@@ -6,7 +6,7 @@ use crate::algorithm::Algorithm;
 use crate::analysis::{analyze, analyze_with, Analysis};
 use crate::bfs::{BfsOutcome, StopAt, Workspace};
 use crate::control::{Control, StopReason};
-use crate::solve::{solve, Report, SolveOptions};
+use crate::search::{solve, Report, SolveOptions};
 use crate::sweep::Sweep;
 use unblocker_engine::klotski::mirror::{Mirrored, MirroredKlotski};
 use unblocker_engine::klotski::{KlotskiError, KlotskiKey, KlotskiSpace};

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 use unblocker_api::Budget;
-use unblocker_solve::{timeout_of, BadTimeout};
+use unblocker_solve::{timeout_of, TimeoutError};
 
 /// What one request may cost.
 #[derive(Clone, Debug)]
@@ -43,7 +43,7 @@ pub enum LimitsError {
     #[error("at least one solve must be allowed at once")]
     NoSolves,
     #[error(transparent)]
-    Timeout(#[from] BadTimeout),
+    Timeout(#[from] TimeoutError),
 }
 
 impl Limits {

@@ -1,7 +1,7 @@
 //! Which files are databases: a read-only file can be queried (it is opened
 //! read-only), another program's SQLite file is refused (an empty one is
-//! filled), a missing folder is not created, a path that is not a regular
-//! file is refused, and a damaged saved state is refused as damaged.
+//! filled), a missing folder is not created, and a path that is not a
+//! regular file is refused.
 
 use std::path::Path;
 use unblocker_db::{Database, DbError};
@@ -71,27 +71,4 @@ fn a_missing_folder_is_not_created_and_other_paths_are_refused() {
         assert!(matches!(error, DbError::NotAFile(_)), "{error}");
     }
     assert!(!Path::new("/dev/null-journal").exists());
-}
-
-#[test]
-fn a_damaged_saved_state_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("db.sqlite");
-    filled(&path);
-    let conn = rusqlite::Connection::open(&path).unwrap();
-    let set = |value: &str| {
-        conn.execute(
-            "INSERT OR REPLACE INTO meta (key, value) VALUES ('next_phase', ?1)",
-            [value],
-        )
-        .unwrap();
-    };
-    let read = || Database::open(&path).unwrap().next_phase();
-    assert_eq!(read().unwrap(), None);
-    set("done");
-    assert_eq!(read().unwrap(), Some(None));
-    set("7");
-    assert_eq!(read().unwrap(), Some(Some(7)));
-    set("seven");
-    assert!(matches!(read(), Err(DbError::Damaged)));
 }

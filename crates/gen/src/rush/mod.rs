@@ -14,13 +14,17 @@
 mod position;
 mod relevance;
 mod search;
+mod stages;
 mod units;
 
 pub use position::Position;
 pub use relevance::Relevance;
-pub use search::{search, Candidate, CandidateId, RemovalTest, Scratch, StageTimes, UnitOutcome};
+pub use search::{search, Candidate, CandidateId, RemovalTest, Scratch, UnitOutcome};
+#[cfg(feature = "research")]
+pub use stages::StageTimes;
 pub use units::{target_row, Units};
 
+use crate::GenError;
 use unblocker_db::Record;
 use unblocker_engine::line::Item;
 
@@ -32,17 +36,12 @@ pub struct Generator {
     prune: bool,
 }
 
-/// Why a generator cannot be built.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum GeneratorError {
-    #[error("board size {0} is not supported (3 to 6)")]
-    Size(usize),
-}
-
 impl Generator {
-    pub fn new(size: usize, max_walls: usize) -> Result<Generator, GeneratorError> {
+    /// The generator of `size`×`size` boards with at most `max_walls`
+    /// walls; sizes 3 to 6 ([`GenError::Size`] otherwise).
+    pub fn new(size: usize, max_walls: usize) -> Result<Generator, GenError> {
         if !(3..=6).contains(&size) {
-            return Err(GeneratorError::Size(size));
+            return Err(GenError::Size(size));
         }
         Ok(Generator {
             units: Units::new(size, max_walls),

@@ -27,11 +27,13 @@
 
 use super::position::{column_bits, Position};
 use super::relevance::Relevance;
+#[cfg(feature = "research")]
+use super::stages::StageTimes;
+use super::stages::{Stage, StageClock};
 use super::units::{target_row, Units};
 use crate::retrograde::{Retrograde, UNREACHED};
 use crate::unit::{digit_runs, FiberAt, Unit};
 use crate::Fibered;
-use std::time::{Duration, Instant};
 use unblocker_model::format::{parse_as, Format, ParseOptions};
 use unblocker_model::Metric;
 use unblocker_solve::{Algorithm, SolveOptions, Solver};
@@ -85,47 +87,10 @@ pub struct UnitOutcome {
     /// Solves run to finish the clean test of a component's puzzle where
     /// a removal lands in a part of the unit that static pruning left out.
     pub solves: u64,
-    /// The time each stage took.
+    /// The time each stage took (the `research` feature:
+    /// `examples/phase_costs.rs`).
+    #[cfg(feature = "research")]
     pub stages: StageTimes,
-}
-
-/// The time one unit's search spent in each stage (to see where a
-/// generation's time goes).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct StageTimes {
-    /// Laying out the unit's index and its static pruning.
-    pub layout: Duration,
-    /// The distances (stage 1).
-    pub distances: Duration,
-    /// The clean positions (stage 2).
-    pub clean: Duration,
-    /// Finding and reading the components, their candidates and removal
-    /// tests (stages 3 and 4), and answering the tests that land here.
-    pub components: Duration,
-}
-
-impl StageTimes {
-    /// The four stages' times, in the order of the fields.
-    pub fn each(&self) -> [Duration; 4] {
-        [self.layout, self.distances, self.clean, self.components]
-    }
-}
-
-impl std::ops::AddAssign for StageTimes {
-    fn add_assign(&mut self, other: StageTimes) {
-        self.layout += other.layout;
-        self.distances += other.distances;
-        self.clean += other.clean;
-        self.components += other.components;
-    }
-}
-
-/// The time since `*since`, which it moves to now.
-fn lap(since: &mut Instant) -> Duration {
-    let now = Instant::now();
-    let took = now - *since;
-    *since = now;
-    took
 }
 
 /// Memory reused from one unit to the next (one per thread).
@@ -156,11 +121,10 @@ pub fn search(
     scratch: &mut Scratch,
     prune: bool,
 ) -> UnitOutcome {
-    let mut stages = StageTimes::default();
-    let mut since = Instant::now();
+    let mut clock = StageClock::start();
     let index = units.index(unit);
     let mut relevance = (prune && units.walls(unit) > 0).then(|| Relevance::new(units, unit));
-    stages.layout = lap(&mut since);
+    clock.end(Stage::Layout);
     let levels = if let Some(relevance) = relevance.as_mut() {
         for q in incoming {
             relevance.keep(&Position::unpack(q.position).1[..units.size]);
@@ -174,19 +138,19 @@ pub fn search(
     } else {
         scratch.retrograde.distances(&index, &mut scratch.dist)
     };
-    stages.distances = lap(&mut since);
+    clock.end(Stage::Distances);
     let mut found = UnitOutcome {
         positions: levels.reached(),
         ..UnitOutcome::default()
     };
     if levels.positions.len() > 1 {
         mark_clean(&index, &scratch.dist, &mut scratch.clean);
-        stages.clean = lap(&mut since);
+        clock.end(Stage::Clean);
         candidates(units, unit, &index, scratch, relevance.as_ref(), &mut found);
     }
     answer(units, &index, &scratch.dist, incoming, &mut found.rejected);
-    stages.components = lap(&mut since);
-    found.stages = stages;
+    clock.end(Stage::Components);
+    clock.finish(&mut found);
     found
 }
 

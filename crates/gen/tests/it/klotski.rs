@@ -3,10 +3,12 @@
 //! and the solver's own analysis.
 
 use std::sync::OnceLock;
+use unblocker_db::shard::Shard;
 use unblocker_db::{Database, Filter};
 use unblocker_gen::klotski::{
     generate_klotski, store, ComponentExplorer, Layouts, Totals, UNSOLVABLE,
 };
+use unblocker_gen::{generate, GenerateOptions};
 use unblocker_model::{format, Metric};
 use unblocker_solve::{Control, Solver};
 
@@ -227,8 +229,16 @@ fn stored_components_read_back() {
 
     let again = generate_klotski(&mut db, |_, _, _| {}).unwrap();
     assert!(!again.generated, "a finished file has nothing to do");
+    // A file the Rush Hour generator has begun (one unit of 4x4).
     let mut rush = Database::open(&dir.path().join("rush.sqlite")).unwrap();
-    rush.claim(&[("game", "rush".to_string())]).unwrap();
+    let one_unit = GenerateOptions {
+        size: 4,
+        max_walls: 0,
+        threads: 1,
+        shard: Shard::WHOLE,
+        max_units: Some(1),
+    };
+    generate(&mut rush, &one_unit, |_| {}).unwrap();
     assert!(generate_klotski(&mut rush, |_, _, _| {}).is_err());
 }
 

@@ -1,24 +1,10 @@
-//! What a generation reports, in words: its progress and totals, and a
-//! Klotski generation's totals.
+//! A run's totals in words: a Rush Hour part's line and a Klotski run's
+//! report (its progress in words is `progress`'s).
 
 use crate::klotski::KlotskiSummary;
-use crate::{GenerationProgress, Summary};
+use crate::Summary;
 use std::path::Path;
 use unblocker_db::shard::Shard;
-
-impl GenerationProgress {
-    /// `N positions (R M/s), P puzzles`: the rate over the `seconds` since
-    /// the run started.
-    pub fn detail(&self, seconds: f64) -> String {
-        let rate = self.positions as f64 / seconds.max(1e-9);
-        format!(
-            "{} positions ({:.2} M/s), {} puzzles",
-            self.positions,
-            rate / 1e6,
-            self.puzzles
-        )
-    }
-}
 
 impl Summary {
     /// The run of `shard` into `path` in one line: units run and skipped,

@@ -5,7 +5,7 @@
 use crate::algorithm::{Algorithm, SearchOutcome, SearchParams};
 use crate::best_first::Order;
 use crate::bfs::{StopAt, Workspace};
-use crate::control::{timeout_of, BadTimeout, Control, StopReason};
+use crate::control::{timeout_of, Control, StopReason, TimeoutError};
 use crate::memory::MemoryBudget;
 use crate::solution::{name_moves, Move};
 use crate::stats::Stats;
@@ -33,7 +33,7 @@ pub struct SolveOptions {
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum OptionsError {
     #[error(transparent)]
-    Timeout(#[from] BadTimeout),
+    Timeout(#[from] TimeoutError),
     /// A heuristic given to an algorithm that uses none.
     #[error("heuristic is for astar, idastar and greedy; {0} uses none")]
     UnusedHeuristic(Algorithm),
