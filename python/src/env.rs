@@ -26,6 +26,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
+/// The largest window of components (their tables are in memory at once).
+const MAX_COMPONENTS: usize = 1024;
+
 /// Boards a task of the thread pool steps at least (fewer are stepped on
 /// the calling thread, the GIL held).
 const GRAIN: usize = 128;
@@ -339,7 +342,7 @@ impl EnvCore {
     /// ``components`` components that moves on by one every ``refresh``
     /// steps (0: never).
     #[new]
-    #[pyo3(signature = (game="rush", n=1, *, min_moves=1, max_moves=60, min_walls=0, max_walls=2, shaping=0.0, max_steps=0, autoreset=false, database=None, components=64, refresh=10_000, start=None))]
+    #[pyo3(signature = (game="rush", n=1, *, min_moves=1, max_moves=60, min_walls=0, max_walls=2, shaping=0.0, max_steps=0, autoreset=false, database=None, components=64, refresh=20_000, start=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -363,9 +366,9 @@ impl EnvCore {
                 "n must be 1 to 1000000 environments, not {n}"
             )));
         }
-        if !(1..=1_000_000).contains(&components) {
+        if !(1..=MAX_COMPONENTS).contains(&components) {
             return Err(value_error(format!(
-                "components must be 1 to 1000000, not {components}"
+                "components must be 1 to {MAX_COMPONENTS} (each is a table in memory), not {components}"
             )));
         }
         let source = match start {

@@ -113,6 +113,10 @@ def test_bad_env_arguments():
         RushHourEnv(moves=(50, 10))
     with pytest.raises(ValueError, match="n must be"):
         UnblockerVectorEnv(0)
+    with pytest.raises(ValueError, match="components must be"):
+        UnblockerVectorEnv(2, components=5000)
+    with pytest.raises(ValueError, match="at most 42"):
+        RushHourEnv(start="8x8:AA..............................................................")
     with pytest.raises(ValueError, match="outside the action space"):
         RushHourEnv().action_of(("A", "right", 9))
     assert unblocker.envs.RushHourEnv is RushHourEnv

@@ -184,7 +184,7 @@ class EnvCore:
         autoreset: bool = False,
         database: Optional[str] = None,
         components: int = 64,
-        refresh: int = 10_000,
+        refresh: int = 20_000,
         start: Optional[Board] = None,
     ) -> None: ...
     @property

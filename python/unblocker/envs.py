@@ -7,12 +7,17 @@ an action is a slide ``(piece, direction, distance)`` numbered
 ``(piece * 4 + direction) * max_distance + distance - 1`` (directions up,
 down, left, right), with the legal ones in ``info["action_mask"]``. The
 reward is -1 a move, plus ``shaping`` times the drop of the optimal distance
-to the goal, which ``info["optimal_remaining"]`` gives after every step
-(computed by the engine for the whole component at reset; ``components=k``
-draws starts from a fixed set of k components, whose tables stay cached,
-for faster resets). An illegal
-action leaves the board as it is (``info["illegal"]``).
+to the goal, which ``info["optimal_remaining"]`` gives after every step. An
+illegal action leaves the board as it is (``info["illegal"]``).
 :class:`UnblockerVectorEnv` steps N boards in one call into Rust.
+
+Starts: a seed fixes a sequence of components drawn uniformly from the
+candidates (the embedded sample's 6x6 components, or the bundled Klotski
+layouts'); each start is a component drawn uniformly from a window of
+``components`` consecutive ones, then one of its positions ``moves`` from
+the goal, uniformly. The window moves on by one component every
+``refresh`` steps (0: never), and a thread of its own tabulates the
+components ahead of it. ``start=`` starts every episode at one board.
 """
 
 from __future__ import annotations
@@ -83,7 +88,7 @@ def render_rgb(observation: np.ndarray) -> np.ndarray:
 #: Components in the window starts are drawn from, by default.
 COMPONENTS = 64
 #: Steps (over all boards) between two moves of the window, by default.
-REFRESH = 10_000
+REFRESH = 20_000
 
 
 class _UnblockerEnv(gymnasium.Env):
