@@ -12,8 +12,6 @@ solves many boards on all cores into a NumPy array; and
 from __future__ import annotations
 
 import importlib
-import importlib.abc
-import importlib.util
 import os
 import sys
 from typing import Optional, Tuple, Union
@@ -131,10 +129,12 @@ def scan(path_or_bytes: Union[str, "os.PathLike[str]", bytes, bytearray]) -> Tup
     return _scan(os.fspath(path_or_bytes))
 
 
-class _RegisterWithGymnasium(importlib.abc.MetaPathFinder):
-    """Registers the environments with Gymnasium as soon as Gymnasium has
-    been imported, without importing it here (so that ``import unblocker``
-    stays cheap, with Gymnasium installed or not)."""
+class _RegisterWithGymnasium:
+    """An import hook (a meta path finder) that registers the environments
+    with Gymnasium as soon as Gymnasium has been imported, without
+    importing it here: ``import unblocker`` stays cheap, with Gymnasium
+    installed or not. (It imports no ``importlib.abc`` either, which costs
+    more than the rest of the package.)"""
 
     def __init__(self) -> None:
         self._finding = False
@@ -142,6 +142,8 @@ class _RegisterWithGymnasium(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
         if name != "gymnasium" or self._finding:
             return None
+        import importlib.util
+
         self._finding = True
         try:
             spec = importlib.util.find_spec(name)
@@ -152,7 +154,7 @@ class _RegisterWithGymnasium(importlib.abc.MetaPathFinder):
         return spec
 
 
-class _Registering(importlib.abc.Loader):
+class _Registering:
     """Gymnasium's own loader, which then registers the environments and
     puts itself back in the module's place."""
 
