@@ -165,6 +165,17 @@ def test_vector_distances_are_the_optimum_and_seeds_repeat():
     assert [b.canonical() for b in env.boards()] != first
 
 
+def test_klotski_distances_are_the_optimum_in_slides():
+    env = UnblockerVectorEnv(8, game="klotski", moves=(5, 40), max_steps=4)
+    _, info = env.reset(seed=2)
+    rng = np.random.default_rng(3)
+    for _ in range(4):
+        for board, optimal in zip(env.boards(), info["optimal_remaining"]):
+            assert board.solve(metric="slide").length == optimal
+        actions = np.argmax(info["action_mask"] * rng.random(info["action_mask"].shape), axis=1)
+        _, _, _, _, info = env.step(actions)
+
+
 def test_starts_are_drawn_by_difficulty():
     env = UnblockerVectorEnv(256, moves=(10, 14), walls=False, max_steps=1)
     _, info = env.reset(seed=5)
