@@ -11,6 +11,7 @@ mod layout;
 mod pool;
 mod search;
 mod source;
+mod step;
 mod supply;
 
 use pyo3::prelude::*;
