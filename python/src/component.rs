@@ -7,8 +7,9 @@
 //! (a [`Sweep`] over Rush Hour's dense index, a [`Workspace`] otherwise),
 //! as `analyze` runs them: from the start over its whole component, then
 //! from all the component's goal positions at once (moves can be undone,
-//! so the graph is undirected). Each position the second search reaches is
-//! then keyed by its [`Layout`] key in a [`StateTable`].
+//! so the graph is undirected). The positions' keys are then kept sorted,
+//! beside their distances: 24 bytes a position, a quarter of a hash
+//! table's, so that the tables of many components share the caches.
 
 use crate::layout::{Layout, MAX_CELLS};
 use std::collections::HashMap;
@@ -18,7 +19,7 @@ use unblocker_engine::klotski::{KlotskiKey, KlotskiSpace};
 use unblocker_engine::rush::RushSpace;
 use unblocker_engine::{Indexed, Space};
 use unblocker_model::{Board, Game, Metric, Mobility, Piece};
-use unblocker_solve::{BfsOutcome, Control, StateTable, StopAt, StopReason, Sweep, Workspace};
+use unblocker_solve::{BfsOutcome, Control, StopAt, StopReason, Sweep, Workspace};
 
 /// The largest component the environments tabulate.
 pub const MAX_POSITIONS: u64 = 2_000_000;
@@ -44,11 +45,14 @@ pub enum TableError {
 /// Every position of one component with its distance to the goal.
 pub struct Component {
     layout: Layout,
-    /// Each position's key, mapped to its distance ([`UNREACHED`] in a
-    /// component without a goal).
-    distances: StateTable<u128>,
-    /// The keys of the positions that reach a goal, nearest first.
-    by_distance: Vec<u128>,
+    /// Every position's key, in increasing order.
+    keys: Vec<u128>,
+    /// The distance of each key ([`UNREACHED`] in a component without a
+    /// goal).
+    distances: Vec<u32>,
+    /// The positions that reach a goal (as indices into `keys`), nearest
+    /// first.
+    by_distance: Vec<u32>,
     /// Where each distance's positions start in `by_distance` (one more
     /// entry than distances).
     level_start: Vec<usize>,
@@ -64,46 +68,66 @@ impl Component {
             max_nodes: Some(MAX_POSITIONS),
             ..Control::default()
         };
-        let (distances, by_distance, level_start) =
-            SEARCHES.with_borrow_mut(|searches| match board.game() {
-                Game::RushHour => {
-                    let space = RushSpace::new(board).map_err(engine_error)?;
-                    // The keys from the cars' offsets (the same as from
-                    // `space.board`, without making boards).
-                    let classes = layout.classes_of(board);
-                    let key = |state| {
-                        let cars = classes.iter().zip(board.pieces()).enumerate();
-                        layout.key_with(cars.map(|(car, (&class, &piece))| {
-                            let at = space.offset(state, car);
-                            match piece.mobility {
-                                Mobility::Horizontal => (class, Piece { col: at, ..piece }),
-                                _ => (class, Piece { row: at, ..piece }),
-                            }
-                        }))
-                    };
-                    if space.index_bound().is_some() {
-                        measure(&space, key, &mut searches.sweep, &control)
-                    } else {
-                        measure(&space, key, &mut searches.narrow, &control)
-                    }
+        // Each search starts with fresh memory and frees it: a thread that
+        // tabulates holds none of it between components.
+        let (keys, levels) = match board.game() {
+            Game::RushHour => {
+                let space = RushSpace::new(board).map_err(engine_error)?;
+                // The keys from the cars' offsets (the same as from
+                // `space.board`, without making boards).
+                let classes = layout.classes_of(board);
+                let key = |state| {
+                    let cars = classes.iter().zip(board.pieces()).enumerate();
+                    layout.key_with(cars.map(|(car, (&class, &piece))| {
+                        let at = space.offset(state, car);
+                        match piece.mobility {
+                            Mobility::Horizontal => (class, Piece { col: at, ..piece }),
+                            _ => (class, Piece { row: at, ..piece }),
+                        }
+                    }))
+                };
+                if space.index_bound().is_some() {
+                    measure(&space, key, &mut Sweep::default(), &control)
+                } else {
+                    measure(&space, key, &mut Workspace::default(), &control)
                 }
-                Game::Klotski if board.width() * board.height() <= <u64 as KlotskiKey>::CELLS => {
-                    let space = KlotskiSpace::<u64>::new(board).map_err(engine_error)?;
-                    let key = |state| layout.key_of(&space.board(state));
-                    measure(&space, key, &mut searches.narrow, &control)
-                }
-                Game::Klotski => {
-                    let space = KlotskiSpace::<u128>::new(board).map_err(engine_error)?;
-                    let key = |state| layout.key_of(&space.board(state));
-                    measure(&space, key, &mut searches.wide, &control)
-                }
-            })?;
-        Ok(Component {
+            }
+            Game::Klotski if board.width() * board.height() <= <u64 as KlotskiKey>::CELLS => {
+                let space = KlotskiSpace::<u64>::new(board).map_err(engine_error)?;
+                let key = |state| layout.key_of(&space.board(state));
+                measure(&space, key, &mut Workspace::default(), &control)
+            }
+            Game::Klotski => {
+                let space = KlotskiSpace::<u128>::new(board).map_err(engine_error)?;
+                let key = |state| layout.key_of(&space.board(state));
+                measure(&space, key, &mut Workspace::default(), &control)
+            }
+        }?;
+        Ok(Component::sorted(layout, keys, levels))
+    }
+
+    /// The component of positions `keys`, nearest the goal first, each
+    /// distance's starting where `levels` says (`None`: no goal).
+    fn sorted(layout: Layout, keys: Vec<u128>, levels: Option<Vec<usize>>) -> Component {
+        let mut distance = vec![UNREACHED; keys.len()];
+        for (d, level) in levels.iter().flat_map(|l| l.windows(2)).enumerate() {
+            distance[level[0]..level[1]].fill(d as u32);
+        }
+        let mut order: Vec<u32> = (0..keys.len() as u32).collect();
+        order.sort_unstable_by_key(|&i| keys[i as usize]);
+        let mut by_distance = vec![0; if levels.is_some() { keys.len() } else { 0 }];
+        for (sorted, &i) in order.iter().enumerate() {
+            if let Some(place) = by_distance.get_mut(i as usize) {
+                *place = sorted as u32;
+            }
+        }
+        Component {
             layout,
-            distances,
+            distances: order.iter().map(|&i| distance[i as usize]).collect(),
+            keys: order.iter().map(|&i| keys[i as usize]).collect(),
             by_distance,
-            level_start,
-        })
+            level_start: levels.unwrap_or_else(|| vec![0]),
+        }
     }
 
     pub fn layout(&self) -> &Layout {
@@ -114,22 +138,22 @@ impl Component {
     /// component.
     #[inline]
     pub fn distance(&self, key: u128) -> Option<u32> {
-        self.distances.get(key)
+        let i = self.keys.binary_search(&key).ok()?;
+        Some(self.distances[i])
     }
 
-    /// Starts loading the table entry of `key` into the cache (a
-    /// [`Component::distance`] of it soon after waits less).
-    #[inline]
-    pub fn prefetch(&self, key: u128) {
-        self.distances.prefetch(key);
-    }
-
-    /// The positions whose distance is in `range`, as keys.
-    pub fn at_distance(&self, range: (u32, u32)) -> &[u128] {
+    /// The positions whose distance is in `range`, as indices for
+    /// [`Component::key`].
+    pub fn at_distance(&self, range: (u32, u32)) -> &[u32] {
         let levels = self.level_start.len() - 1;
         let start = self.level_start[(range.0 as usize).min(levels)];
         let end = self.level_start[(range.1 as usize).saturating_add(1).min(levels)];
         &self.by_distance[start..end]
+    }
+
+    /// The key of position `index`.
+    pub fn key(&self, index: u32) -> u128 {
+        self.keys[index as usize]
     }
 }
 
@@ -160,18 +184,6 @@ pub fn shared(
 
 fn engine_error(e: impl std::fmt::Display) -> TableError {
     TableError::Engine(e.to_string())
-}
-
-/// Search memory kept from one tabulation to the next on each thread.
-#[derive(Default)]
-struct Searches {
-    sweep: Sweep<u64>,
-    narrow: Workspace<u64>,
-    wide: Workspace<u128>,
-}
-
-thread_local! {
-    static SEARCHES: std::cell::RefCell<Searches> = std::cell::RefCell::default();
 }
 
 /// The library's two exhaustive searches, seen alike: a walk from roots to
@@ -218,9 +230,10 @@ fn stopped(walk: &BfsOutcome) -> Result<(), TableError> {
     }
 }
 
-/// What [`measure`] finds: each position's distance by key, the keys
-/// nearest first, and where each distance starts among them.
-type Measured = (StateTable<u128>, Vec<u128>, Vec<usize>);
+/// What [`measure`] finds: the keys of the component's positions, nearest
+/// the goal first, and where each distance's start among them (`None`
+/// when no position is a goal).
+type Measured = (Vec<u128>, Option<Vec<usize>>);
 
 /// Measures the distances of `space`'s component in the slide metric (one
 /// move slides one piece any distance in a straight line: an environment's
@@ -234,24 +247,14 @@ fn measure<S: Space>(
     let forward = search.explore(space, &[space.start()], control);
     stopped(&forward)?;
     let goals: Vec<S::State> = search.reached().filter(|&s| space.is_goal(s)).collect();
-    let mut distances = StateTable::with_capacity(forward.stats.enqueued as usize);
     if goals.is_empty() {
-        for state in search.reached() {
-            distances.insert(key(state), UNREACHED);
-        }
-        return Ok((distances, Vec::new(), vec![0]));
+        return Ok((search.reached().map(key).collect(), None));
     }
     let backward = search.explore(space, &goals, control);
     stopped(&backward)?;
-    let by_distance: Vec<u128> = search.reached().map(key).collect();
     let mut level_start = vec![0];
-    for (distance, level) in backward.stats.per_level.iter().enumerate() {
-        let start = *level_start.last().expect("starts with 0");
-        let end = start + level.enqueued as usize;
-        for &k in &by_distance[start..end] {
-            distances.insert(k, distance as u32);
-        }
-        level_start.push(end);
+    for level in &backward.stats.per_level {
+        level_start.push(level_start[level_start.len() - 1] + level.enqueued as usize);
     }
-    Ok((distances, by_distance, level_start))
+    Ok((search.reached().map(key).collect(), Some(level_start)))
 }

@@ -136,7 +136,7 @@ impl Source {
         match &self.starts {
             Starts::Distance(low, high) => {
                 let found = component.at_distance((*low, *high));
-                (!found.is_empty()).then(|| found[rng.below(found.len())])
+                (!found.is_empty()).then(|| component.key(found[rng.below(found.len())]))
             }
             Starts::Fixed(board) => Some(component.layout().key_of(board)),
         }

@@ -150,13 +150,10 @@ impl Rules {
                 if let Some((p, direction, distance)) = self.legal(board, actions[i]) {
                     let layout = board.component.layout();
                     board.position.slide(layout, p, direction, distance);
-                    board.component.prefetch(board.position.key());
                     moved = true;
                 }
             }
         }
-        // The observation and the mask, written while the new position's
-        // distance is fetched from memory.
         let layout = board.component.layout();
         let cells = out.obs.len() / out.reward.len();
         board
