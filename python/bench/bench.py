@@ -1,8 +1,13 @@
 """Side-by-side figures for python/README.md, in one run:
 
-* environment steps per second, single process: ``unblocker/RushHour-v0``
-  plain and vectorised against ``parkinglotgym`` (a random legal move each
-  step, episodes cut at 200 steps; the second of two passes);
+* environment steps per second, counting only the environments' own calls
+  (step and reset, not the agent's choice of action; the whole loop's rate
+  beside it): ``parkinglotgym``'s ``Puzzle6x6Moves30-v0``, one
+  ``unblocker/RushHour-v0`` and one ``unblocker/Klotski-v0`` through
+  ``gym.make``, and ``UnblockerVectorEnv``; a random legal move each step,
+  episodes cut at 200 steps, our starts drawn afresh 10 to 30 moves from
+  the goal with their exact optimal distances; the second of two passes,
+  each after its own seeded reset;
 * optimal solves per second on the first 100 puzzles of rush1000.txt: the
   engine (one thread, and ``solve_many`` on every core) against a
   straightforward pure-Python breadth-first search, every answer checked
@@ -30,84 +35,87 @@ import pybfs  # noqa: E402
 
 ROOT = HERE.parents[1]
 EPISODE = 200
+MOVES = (10, 30)
 
 
-def rate(count, seconds):
-    return count / seconds
+class Clock:
+    """Adds up the time of the calls it times, and of the whole loop."""
+
+    def __init__(self):
+        self.inside = 0.0
+        self.started = time.perf_counter()
+
+    def call(self, function, *args):
+        start = time.perf_counter()
+        result = function(*args)
+        self.inside += time.perf_counter() - start
+        return result
+
+    def rates(self, steps):
+        return steps / self.inside, steps / (time.perf_counter() - self.started)
 
 
-def steps_unblocker(steps, components=None, seed=0):
-    from unblocker.envs import RushHourEnv
+def steps_parkinglotgym(steps, seed):
+    import gymnasium as gym
+    import parkinglotgym  # noqa: F401  (registers its environments)
 
-    env = RushHourEnv(moves=(10, 30), components=components)
-    rng = np.random.default_rng(seed)
-    _, info = env.reset(seed=seed)
-    start = time.perf_counter()
-    length = 0
-    for _ in range(steps):
-        action = int(np.argmax(info["action_mask"] * rng.random(env.action_space.n)))
-        _, _, terminated, _, info = env.step(action)
-        length += 1
-        if terminated or length == EPISODE:
-            _, info = env.reset()
-            length = 0
-    return rate(steps, time.perf_counter() - start)
-
-
-def steps_unblocker_vector(calls, num_envs, components=None, seed=0):
-    from unblocker.envs import UnblockerVectorEnv
-
-    env = UnblockerVectorEnv(num_envs, moves=(10, 30), max_steps=EPISODE, components=components)
-    rng = np.random.default_rng(seed)
-    _, info = env.reset(seed=seed)
-    n = env.single_action_space.n
-    start = time.perf_counter()
-    for _ in range(calls):
-        actions = np.argmax(info["action_mask"] * rng.random((num_envs, n)), axis=1)
-        _, _, _, _, info = env.step(actions)
-    return rate(calls * num_envs, time.perf_counter() - start)
-
-
-def steady(measure, *args, components=None, **kwargs):
-    """The rate of a second pass with other random choices, after an
-    untimed first one (which fills the caches a long run has filled; with
-    a fixed set of components, every one of them is tabulated first)."""
-    if components is not None:
-        from unblocker.envs import UnblockerVectorEnv
-
-        UnblockerVectorEnv(4 * components, moves=(10, 30), components=components).reset(seed=1)
-        kwargs["components"] = components
-    measure(*args, seed=1, **kwargs)
-    return measure(*args, seed=0, **kwargs)
-
-
-def reset_ms(resets):
-    """The mean time of a reset into a component not tabulated yet."""
-    from unblocker.envs import UnblockerVectorEnv
-
-    env = UnblockerVectorEnv(resets, moves=(10, 30))
-    start = time.perf_counter()
-    env.reset(seed=12345)
-    return (time.perf_counter() - start) / resets * 1000
-
-
-def steps_parkinglotgym(steps, seed=0):
-    from parkinglotgym import ParkingLotEnv
-
-    env = ParkingLotEnv(20)
+    env = gym.make("Puzzle6x6Moves30-v0")
     rnd = random.Random(seed)
     _, info = env.reset(seed=seed)
-    start = time.perf_counter()
+    clock = Clock()
     length = 0
     for _ in range(steps):
         moves = info["available_moves"]
         vehicle = rnd.choice(list(moves))
-        _, _, terminated, _, info = env.step((vehicle, rnd.choice(moves[vehicle])))
+        _, _, terminated, _, info = clock.call(env.step, (vehicle, rnd.choice(moves[vehicle])))
         length += 1
         if terminated or length == EPISODE:
-            _, info = env.reset()
+            _, info = clock.call(env.reset)
             length = 0
-    return rate(steps, time.perf_counter() - start)
+    return clock.rates(steps)
+
+
+def steps_unblocker(env_id, steps, seed):
+    """One environment through ``gym.make`` (its 200-step limit cuts the
+    episodes)."""
+    import gymnasium as gym
+
+    import unblocker  # noqa: F401  (registers the environments)
+
+    env = gym.make(env_id, moves=MOVES)
+    rng = np.random.default_rng(seed)
+    n = env.action_space.n
+    _, info = env.reset(seed=seed)
+    clock = Clock()
+    for _ in range(steps):
+        action = int(np.argmax(info["action_mask"] * rng.random(n)))
+        _, _, terminated, truncated, info = clock.call(env.step, action)
+        if terminated or truncated:
+            _, info = clock.call(env.reset)
+    return clock.rates(steps)
+
+
+def steps_vector(calls, num_envs, seed, copy):
+    from unblocker.envs import UnblockerVectorEnv
+
+    env = UnblockerVectorEnv(num_envs, moves=MOVES, max_steps=EPISODE, copy=copy)
+    rng = np.random.default_rng(seed)
+    start = time.perf_counter()
+    _, info = env.reset(seed=seed)
+    seeded_reset = time.perf_counter() - start
+    n = env.single_action_space.n
+    noise = rng.random((4, num_envs, n))
+    clock = Clock()
+    for call in range(calls):
+        actions = np.argmax(info["action_mask"] * noise[call % 4], axis=1)
+        _, _, _, _, info = clock.call(env.step, actions)
+    return clock.rates(calls * num_envs), seeded_reset, env.stats()
+
+
+def steady(measure, *args, **kwargs):
+    """The second of two passes, with other random choices."""
+    measure(*args, seed=1, **kwargs)
+    return measure(*args, seed=0, **kwargs)
 
 
 def solves(data):
@@ -118,13 +126,13 @@ def solves(data):
     boards = [line.split()[1] for line in lines]
     start = time.perf_counter()
     ours = [Board.parse(b).solve().length for b in boards]
-    one = rate(len(boards), time.perf_counter() - start)
+    one = len(boards) / (time.perf_counter() - start)
     start = time.perf_counter()
     many = solve_many(boards)
-    threads = rate(len(boards), time.perf_counter() - start)
+    threads = len(boards) / (time.perf_counter() - start)
     start = time.perf_counter()
     python = [pybfs.solve(b) for b in boards]
-    pure = rate(len(boards), time.perf_counter() - start)
+    pure = len(boards) / (time.perf_counter() - start)
     assert ours == expected == python == list(many), "answers differ"
     return one, threads, pure
 
@@ -147,8 +155,9 @@ def main():
     parser.add_argument("--wheel", type=Path, help="the built wheel, for its size")
     parser.add_argument("--data", type=Path,
                         default=Path(os.environ.get("UNBLOCKER_DATA", ROOT.parent / "shared")))
-    parser.add_argument("--steps", type=int, default=20000)
-    parser.add_argument("--num-envs", type=int, default=256)
+    parser.add_argument("--steps", type=int, default=200_000, help="steps of one environment")
+    parser.add_argument("--vector-steps", type=int, default=4_000_000)
+    parser.add_argument("--num-envs", type=int, default=1024)
     args = parser.parse_args()
 
     import parkinglotgym
@@ -156,19 +165,31 @@ def main():
     import unblocker
 
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores\n")
+    plg, plg_loop = steady(steps_parkinglotgym, args.steps // 10)
+    rush, rush_loop = steady(steps_unblocker, "unblocker/RushHour-v0", args.steps)
+    klotski, klotski_loop = steady(steps_unblocker, "unblocker/Klotski-v0", args.steps)
+    calls = args.vector_steps // args.num_envs
+    (vector, vector_loop), seeded, stats = steady(steps_vector, calls, args.num_envs, copy=False)
+    (copied, copied_loop), _, _ = steady(steps_vector, calls, args.num_envs, copy=True)
+    n = args.num_envs
+    print("| environment | steps/s, env's calls | steps/s, whole loop | against ParkingLotGym |")
+    print("|---|---|---|---|")
+    rows = [
+        ("ParkingLotGym `Puzzle6x6Moves30-v0`", plg, plg_loop),
+        ("`unblocker/RushHour-v0`", rush, rush_loop),
+        ("`unblocker/Klotski-v0`", klotski, klotski_loop),
+        (f"`UnblockerVectorEnv({n}, copy=False)`", vector, vector_loop),
+        (f"`UnblockerVectorEnv({n})` (copies)", copied, copied_loop),
+    ]
+    for name, calls_rate, loop_rate in rows:
+        print(f"| {name} | {calls_rate:,.0f} | {loop_rate:,.0f} | {calls_rate / plg:.1f}x |")
+    per_million = stats["tabulating_seconds"] / (calls * n) * 1e6
+    print(f"\nThe vector environment's pass: {stats['tabulated']} components tabulated, "
+          f"{stats['tabulating_seconds']:.2f} s on all threads ({per_million:.2f} s a million steps), "
+          f"{stats['stalls']} stalls ({stats['stalled_seconds']:.3f} s); its seeded reset took "
+          f"{seeded * 1000:.0f} ms.\n")
     print("| measure | unblocker | other | ratio |")
     print("|---|---|---|---|")
-    calls = args.steps // args.num_envs * 4
-    plg = steady(steps_parkinglotgym, args.steps // 4)
-    ours = steady(steps_unblocker, args.steps)
-    vector = steady(steps_unblocker_vector, calls, args.num_envs)
-    fixed = steady(steps_unblocker, args.steps, components=64)
-    vector_fixed = steady(steps_unblocker_vector, calls, args.num_envs, components=64)
-    print(f"| env steps/s, one env | {ours:,.0f} | parkinglotgym {plg:,.0f} | {ours / plg:.1f}x |")
-    print(f"| env steps/s, vectorised ({args.num_envs} envs) | {vector:,.0f} | parkinglotgym {plg:,.0f} | {vector / plg:.1f}x |")
-    print(f"| env steps/s, one env, `components=64` | {fixed:,.0f} | parkinglotgym {plg:,.0f} | {fixed / plg:.1f}x |")
-    print(f"| env steps/s, vectorised, `components=64` | {vector_fixed:,.0f} | parkinglotgym {plg:,.0f} | {vector_fixed / plg:.1f}x |")
-    print(f"| reset into a new component (tabulating it), mean | {reset_ms(200):.1f} ms | | |")
     one, threads, pure = solves(args.data)
     print(f"| optimal solves/s, rush1000.txt first 100, one thread | {one:,.1f} | pure-Python BFS {pure:,.2f} | {one / pure:.0f}x |")
     print(f"| optimal solves/s, same, `solve_many` ({os.cpu_count()} cores) | {threads:,.1f} | pure-Python BFS {pure:,.2f} | {threads / pure:.0f}x |")

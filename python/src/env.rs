@@ -1,411 +1,109 @@
 //! The core of the Gymnasium environments: N boards stepped in one call,
-//! their observations, action masks and optimal distances written into
-//! NumPy arrays; and the random puzzles they start from.
+//! split over the shared thread pool, writing observations, action masks,
+//! rewards, episode flags and optimal distances into NumPy arrays made
+//! once. Starts come from a [`Supply`], so a reset draws from tables built
+//! ahead on another thread.
 
 use crate::board::{PyBoard, PyMove};
-use crate::component::{Distances, UNREACHED};
-use crate::errors::{board_error, database_error, value_error};
-use numpy::{IntoPyArray, PyArray1, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use crate::errors::value_error;
+use crate::pool::pool;
+use crate::source::{parse_game, seeded, DrawError, Source, Wanted};
+use crate::step::{Board, Call, Out, Rules, GRAIN};
+use crate::supply::Supply;
+use numpy::{
+    PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
+};
 use pyo3::prelude::*;
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
-use unblocker_db::{Database, Filter, Record};
-use unblocker_model::format::{self, ParseOptions};
-use unblocker_model::{catalog, Board, Content, Direction, Game, Goal, Side, Slide};
+use pyo3::types::{PyDict, PyTuple};
+use rayon::prelude::*;
+use std::sync::Arc;
+use unblocker_model::random::Rng;
+use unblocker_model::{Direction, Game, Slide};
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<EnvCore>()?;
-    m.add_function(wrap_pyfunction!(random_puzzle, m)?)?;
     Ok(())
 }
 
-/// The embedded sample of the 6x6 database, read once: each record with
-/// its board.
-fn sample() -> PyResult<&'static [(Record, Board)]> {
-    static SAMPLE: OnceLock<Vec<(Record, Board)>> = OnceLock::new();
-    if let Some(s) = SAMPLE.get() {
-        return Ok(s);
-    }
-    let records = Database::sample()
-        .and_then(|db| db.query(&Filter::default()))
-        .map_err(database_error)?;
-    let boards = with_boards(records)?;
-    Ok(SAMPLE.get_or_init(|| boards))
+/// The largest window of components (their tables are in memory at once).
+const MAX_COMPONENTS: usize = 1024;
+
+/// The arrays a call writes, made once.
+struct Arrays {
+    obs: Py<PyArray4<u8>>,
+    mask: Py<PyArray2<i8>>,
+    reward: Py<PyArray1<f32>>,
+    terminated: Py<PyArray1<bool>>,
+    truncated: Py<PyArray1<bool>>,
+    optimal: Py<PyArray1<i32>>,
+    illegal: Py<PyArray1<bool>>,
 }
 
-fn with_boards(records: Vec<Record>) -> PyResult<Vec<(Record, Board)>> {
-    records
-        .into_iter()
-        .map(|r| {
-            let board = format::parse(&r.board, ParseOptions::default()).map_err(board_error)?;
-            Ok((r, board))
-        })
-        .collect()
-}
-
-/// The distance table of `board`'s component, shared by every environment
-/// (at most [`KEPT_TABLES`] are kept).
-fn table_of(board: &Board) -> PyResult<Arc<Distances>> {
-    static TABLES: OnceLock<Mutex<HashMap<Board, Arc<Distances>>>> = OnceLock::new();
-    let tables = TABLES.get_or_init(Mutex::default);
-    if let Some(t) = tables.lock().unwrap_or_else(|e| e.into_inner()).get(board) {
-        return Ok(t.clone());
-    }
-    let table = Arc::new(Distances::new(board).map_err(value_error)?);
-    let mut tables = tables.lock().unwrap_or_else(|e| e.into_inner());
-    if tables.len() >= KEPT_TABLES {
-        tables.clear();
-    }
-    tables.insert(board.clone(), table.clone());
-    Ok(table)
-}
-
-/// A small fast generator (SplitMix64), seeded by the caller so that
-/// episodes repeat.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
-/// Where starts come from: candidate boards (the components they open),
-/// and the distance range a start must have.
-pub struct Source {
-    candidates: Vec<Board>,
-    range: (u32, u32),
-}
-
-/// At most this many distance tables are kept.
-const KEPT_TABLES: usize = 256;
-
-impl Source {
-    /// Rush Hour components of the embedded sample (or of a database file)
-    /// with `walls` walls and at least `range.0` moves; Klotski layouts of
-    /// the bundled catalogue of the given size.
-    pub fn new(
-        game: Game,
-        range: (u32, u32),
-        walls: (u32, u32),
-        size: Option<(usize, usize)>,
-        database: Option<&str>,
-        components: Option<usize>,
-    ) -> PyResult<Source> {
-        if range.0 > range.1 {
-            return Err(value_error(format!(
-                "the move range {}..{} is empty",
-                range.0, range.1
-            )));
+impl Arrays {
+    /// Every array's data, to write.
+    fn out<'a>(&'a mut self, py: Python<'a>) -> PyResult<Out<'a>> {
+        let reshaped = |_| value_error("the environment's arrays were made non-contiguous");
+        // SAFETY: the arrays are made by `EnvCore::new` and their data is
+        // borrowed only here, through `&mut self`, so by one `Out` at a
+        // time; Python code may hold views of them (the environments return
+        // them), as of any array a NumPy routine fills.
+        unsafe {
+            Ok(Out {
+                obs: self.obs.bind(py).as_slice_mut().map_err(reshaped)?,
+                mask: self.mask.bind(py).as_slice_mut().map_err(reshaped)?,
+                reward: self.reward.bind(py).as_slice_mut().map_err(reshaped)?,
+                terminated: self.terminated.bind(py).as_slice_mut().map_err(reshaped)?,
+                truncated: self.truncated.bind(py).as_slice_mut().map_err(reshaped)?,
+                optimal: self.optimal.bind(py).as_slice_mut().map_err(reshaped)?,
+                illegal: self.illegal.bind(py).as_slice_mut().map_err(reshaped)?,
+            })
         }
-        let candidates: Vec<Board> = match game {
-            Game::RushHour => {
-                let from_file;
-                let records: &[(Record, Board)] = match database {
-                    Some(path) => {
-                        let db = Database::open_existing(std::path::Path::new(path))
-                            .map_err(database_error)?;
-                        from_file = with_boards(
-                            db.query(&Filter {
-                                min_moves: Some(range.0),
-                                random: true,
-                                limit: Some(20_000),
-                                ..Filter::default()
-                            })
-                            .map_err(database_error)?,
-                        )?;
-                        &from_file
-                    }
-                    None => sample()?,
-                };
-                records
-                    .iter()
-                    .filter(|(r, _)| r.moves >= range.0 && (walls.0..=walls.1).contains(&r.walls))
-                    .map(|(_, b)| b.clone())
-                    .collect()
-            }
-            Game::Klotski => catalog::bundled()
-                .iter()
-                .filter(|b| b.game == "klotski")
-                .filter_map(|b| format::parse(b.board, ParseOptions::default()).ok())
-                .filter(|b| walls.0 <= b.walls().len() as u32 && b.walls().len() as u32 <= walls.1)
-                .collect(),
-        };
-        let mut candidates: Vec<Board> = candidates
-            .into_iter()
-            .filter(|b| size.is_none_or(|s| (b.width(), b.height()) == s))
-            .collect();
-        if let Some(k) = components.filter(|&k| k < candidates.len()) {
-            // The same components every time: a fixed set to train on.
-            let mut rng = Rng(0x5EED);
-            for i in 0..k {
-                let j = i + (rng.next() % (candidates.len() - i) as u64) as usize;
-                candidates.swap(i, j);
-            }
-            candidates.truncate(k.max(1));
-        }
-        if candidates.is_empty() {
-            return Err(value_error(
-                "no puzzle matches these moves and walls (the embedded sample has 6x6 Rush Hour puzzles of 1 to 60 moves with 0 to 2 walls)",
-            ));
-        }
-        Ok(Source { candidates, range })
     }
-
-    /// A start at a distance in range, with its component's table (its
-    /// pieces numbered as in the table's board, which the look-ups need).
-    fn draw(&self, rng: &mut Rng) -> PyResult<(Board, u32, Arc<Distances>)> {
-        for _ in 0..64 {
-            let i = (rng.next() % self.candidates.len() as u64) as usize;
-            let table = table_of(&self.candidates[i])?;
-            if let Some((board, d)) = table.pick(self.range, rng.next()) {
-                return Ok((board, d, table));
-            }
-        }
-        Err(value_error(format!(
-            "no start of {} to {} moves found in 64 components",
-            self.range.0, self.range.1
-        )))
-    }
-}
-
-fn parse_game(game: &str) -> PyResult<Game> {
-    match game.to_ascii_lowercase().as_str() {
-        "rush" | "rushhour" | "rush_hour" => Ok(Game::RushHour),
-        "klotski" => Ok(Game::Klotski),
-        _ => Err(value_error(format!(
-            "unknown game '{game}' (expected rush or klotski)"
-        ))),
-    }
-}
-
-/// A random puzzle whose optimum (in slides) is in ``min_moves..=max_moves``,
-/// with ``min_walls..=max_walls`` walls: Rush Hour positions from the
-/// components of the embedded sample of the 6x6 database (or of the
-/// database file ``database``), Klotski positions from the components of
-/// the bundled layouts. Returns ``(board, optimal_slides)``.
-#[pyfunction]
-#[pyo3(signature = (*, game="rush", min_moves=1, max_moves=60, min_walls=0, max_walls=2, seed=0, database=None))]
-#[allow(clippy::too_many_arguments)]
-fn random_puzzle(
-    py: Python<'_>,
-    game: &str,
-    min_moves: u32,
-    max_moves: u32,
-    min_walls: u32,
-    max_walls: u32,
-    seed: u64,
-    database: Option<&str>,
-) -> PyResult<(PyBoard, u32)> {
-    let game = parse_game(game)?;
-    let source = Source::new(
-        game,
-        (min_moves, max_moves),
-        (min_walls, max_walls),
-        None,
-        database,
-        None,
-    )?;
-    let mut rng = Rng(seed);
-    let (board, d, _) = py.detach(|| source.draw(&mut rng))?;
-    Ok((PyBoard::new(board.canonical()), d))
-}
-
-struct Slot {
-    board: Board,
-    table: Arc<Distances>,
-    remaining: u32,
-    steps: u32,
-    done: bool,
 }
 
 /// N environments of one game and board size, stepped together.
 #[pyclass(name = "EnvCore", module = "unblocker")]
 pub struct EnvCore {
-    source: Source,
-    width: usize,
-    height: usize,
-    /// Piece channels (and pieces in the action space).
-    pieces: usize,
-    /// Distances of the action space: 1..=reach.
-    reach: usize,
-    shaping: f32,
-    max_steps: u32,
-    autoreset: bool,
-    rng: Rng,
-    slots: Vec<Slot>,
+    source: Arc<Source>,
+    rules: Rules,
+    /// Components in the window, and steps between its moves.
+    components: usize,
+    refresh: u64,
+    /// `None` until the first reset.
+    supply: Option<Supply>,
+    boards: Vec<Board>,
+    num_envs: usize,
+    /// Steps taken over every board since the seeded reset.
+    steps: u64,
+    shape: (usize, usize, usize),
+    arrays: Arrays,
 }
-
-/// Observations, action masks and optimal distances of every slot.
-type State<'py> = (
-    Bound<'py, PyAny>,
-    Bound<'py, PyAny>,
-    Bound<'py, PyArray1<i32>>,
-);
-
-/// What one step of every environment returns.
-type Arrays<'py> = (
-    Bound<'py, PyAny>,
-    Bound<'py, PyArray1<f32>>,
-    Bound<'py, PyArray1<bool>>,
-    Bound<'py, PyArray1<bool>>,
-    Bound<'py, PyAny>,
-    Bound<'py, PyArray1<i32>>,
-    Bound<'py, PyArray1<bool>>,
-);
 
 impl EnvCore {
-    fn actions(&self) -> usize {
-        self.pieces * 4 * self.reach
-    }
-
-    fn channels(&self) -> usize {
-        self.pieces + 2
-    }
-
-    fn decode(&self, action: i64) -> Option<Slide> {
-        let a = usize::try_from(action)
-            .ok()
-            .filter(|&a| a < self.actions())?;
-        Some(Slide {
-            piece: (a / (4 * self.reach)) as u8,
-            direction: Direction::ALL[(a / self.reach) % 4],
-            distance: (a % self.reach + 1) as u8,
-        })
-    }
-
-    fn reset_slot(&mut self, i: usize) -> PyResult<()> {
-        let (board, remaining, table) = self.source.draw(&mut self.rng)?;
-        self.slots[i] = Slot {
-            board,
-            table,
-            remaining,
-            steps: 0,
-            done: false,
+    /// Does `call` to every board, into the arrays.
+    fn run(&mut self, py: Python<'_>, call: Call<'_>) -> PyResult<()> {
+        let supply = self
+            .supply
+            .as_mut()
+            .filter(|_| !self.boards.is_empty())
+            .ok_or_else(|| value_error("reset the environment before stepping it"))?;
+        supply.advance(self.steps);
+        let supply = &*supply;
+        let out = self.arrays.out(py)?;
+        let (rules, boards) = (&self.rules, &mut self.boards);
+        let result = if boards.len() <= GRAIN {
+            rules.all(boards, call, supply, out)
+        } else {
+            py.detach(|| pool().install(|| rules.all(boards, call, supply, out)))
         };
-        Ok(())
+        result.map_err(value_error)
     }
 
-    /// Writes slot `i`'s observation and action mask.
-    fn observe(&self, i: usize, obs: &mut [u8], mask: &mut [i8]) {
-        let (w, c) = (self.width, self.channels());
-        let board = &self.slots[i].board;
-        let contents = board.contents();
-        for (cell, content) in contents.iter().enumerate() {
-            let channel = match *content {
-                Content::Empty => None,
-                Content::Piece(p) => Some(p),
-                Content::Wall => Some(self.pieces),
-            };
-            if let Some(ch) = channel {
-                obs[cell * c + ch] = 1;
-            }
+    fn rush_or_klotski_size(game: Game) -> (usize, usize) {
+        match game {
+            Game::RushHour => (6, 6),
+            Game::Klotski => (4, 5),
         }
-        for (r, col) in goal_cells(board) {
-            obs[(r * w + col) * c + self.pieces + 1] = 1;
-        }
-        for (p, piece) in board.pieces().iter().enumerate() {
-            for (d, &direction) in Direction::ALL.iter().enumerate() {
-                if !piece.mobility.allows(direction) {
-                    continue;
-                }
-                let free = reach(board, &contents, p, direction).min(self.reach);
-                let base = (p * 4 + d) * self.reach;
-                mask[base..base + free].fill(1);
-            }
-        }
-    }
-
-    /// Observations, masks and optimal distances of every slot.
-    fn arrays<'py>(&self, py: Python<'py>) -> PyResult<State<'py>> {
-        let n = self.slots.len();
-        let cells = self.width * self.height * self.channels();
-        let mut obs = vec![0u8; n * cells];
-        let mut mask = vec![0i8; n * self.actions()];
-        for i in 0..n {
-            self.observe(
-                i,
-                &mut obs[i * cells..(i + 1) * cells],
-                &mut mask[i * self.actions()..(i + 1) * self.actions()],
-            );
-        }
-        let optimal: Vec<i32> = self
-            .slots
-            .iter()
-            .map(|s| {
-                if s.remaining == UNREACHED {
-                    -1
-                } else {
-                    s.remaining as i32
-                }
-            })
-            .collect();
-        let obs = obs
-            .into_pyarray(py)
-            .reshape([n, self.height, self.width, self.channels()])?;
-        let mask = mask.into_pyarray(py).reshape([n, self.actions()])?;
-        Ok((obs.into_any(), mask.into_any(), optimal.into_pyarray(py)))
-    }
-}
-
-/// The cells the target covers at its goal (Klotski), or the cell by the
-/// exit (Rush Hour).
-fn goal_cells(board: &Board) -> Vec<(usize, usize)> {
-    let (w, h) = (board.width(), board.height());
-    match board.goal() {
-        Goal::Exit(exit) => {
-            let i = exit.index as usize;
-            vec![match exit.side {
-                Side::Left => (i, 0),
-                Side::Right => (i, w - 1),
-                Side::Top => (0, i),
-                Side::Bottom => (h - 1, i),
-            }]
-        }
-        Goal::Place { row, col } => {
-            let t = board.target();
-            let (r, c) = (row as usize, col as usize);
-            (r..r + t.height as usize)
-                .flat_map(|r| (c..c + t.width as usize).map(move |c| (r, c)))
-                .collect()
-        }
-    }
-}
-
-/// How many cells piece `p` can slide towards `direction` (`contents` is
-/// the board's cells, row by row).
-fn reach(board: &Board, contents: &[Content], p: usize, direction: Direction) -> usize {
-    let piece = board.pieces()[p];
-    let (w, h) = (board.width() as i32, board.height() as i32);
-    let (dr, dc) = direction.delta();
-    let (dr, dc) = (dr as i32, dc as i32);
-    let mut free = 0;
-    loop {
-        let k = free as i32 + 1;
-        let (top, left) = (piece.row as i32 + dr * k, piece.col as i32 + dc * k);
-        let (bottom, right) = (top + piece.height as i32, left + piece.width as i32);
-        if top < 0 || left < 0 || bottom > h || right > w {
-            return free;
-        }
-        // The row or column the piece's leading edge enters.
-        let (rows, cols) = match direction {
-            Direction::Up => (top..top + 1, left..right),
-            Direction::Down => (bottom - 1..bottom, left..right),
-            Direction::Left => (top..bottom, left..left + 1),
-            Direction::Right => (top..bottom, right - 1..right),
-        };
-        for r in rows {
-            for c in cols.clone() {
-                if contents[(r * w + c) as usize] != Content::Empty {
-                    return free;
-                }
-            }
-        }
-        free += 1;
     }
 }
 
@@ -413,15 +111,17 @@ fn reach(board: &Board, contents: &[Content], p: usize, direction: Direction) ->
 impl EnvCore {
     /// ``n`` environments of ``game`` whose starts are ``min_moves`` to
     /// ``max_moves`` slides from the goal, with ``min_walls`` to
-    /// ``max_walls`` walls. Reward: -1 a move plus ``shaping`` times the
-    /// drop in optimal distance. ``max_steps`` > 0 truncates episodes;
-    /// ``autoreset`` restarts a finished slot on its next step.
-    /// ``components`` limits the starts to that many components (a fixed
-    /// set, whose distance tables stay cached).
+    /// ``max_walls`` walls (or all at ``start``, a ``Board``). Reward: -1 a
+    /// move plus ``shaping`` times the drop in optimal distance.
+    /// ``max_steps`` > 0 truncates episodes; ``autoreset`` restarts a
+    /// finished board on its next step. Starts come from a window of
+    /// ``components`` components that moves on by one every ``refresh``
+    /// steps (0: never).
     #[new]
-    #[pyo3(signature = (game="rush", n=1, *, min_moves=1, max_moves=60, min_walls=0, max_walls=2, shaping=0.0, max_steps=0, autoreset=false, database=None, components=None))]
+    #[pyo3(signature = (game="rush", n=1, *, min_moves=1, max_moves=60, min_walls=0, max_walls=2, shaping=0.0, max_steps=0, autoreset=false, database=None, components=64, refresh=20_000, start=None))]
     #[allow(clippy::too_many_arguments)]
-    fn py_new(
+    fn new(
+        py: Python<'_>,
         game: &str,
         n: usize,
         min_moves: u32,
@@ -432,7 +132,9 @@ impl EnvCore {
         max_steps: u32,
         autoreset: bool,
         database: Option<&str>,
-        components: Option<usize>,
+        components: usize,
+        refresh: u64,
+        start: Option<PyRef<'_, PyBoard>>,
     ) -> PyResult<EnvCore> {
         let game = parse_game(game)?;
         if !(1..=1_000_000).contains(&n) {
@@ -440,46 +142,67 @@ impl EnvCore {
                 "n must be 1 to 1000000 environments, not {n}"
             )));
         }
-        let size = match game {
-            Game::RushHour => (6, 6),
-            Game::Klotski => (4, 5),
+        if !(1..=MAX_COMPONENTS).contains(&components) {
+            return Err(value_error(format!(
+                "components must be 1 to {MAX_COMPONENTS} (each is a table in memory), not {components}"
+            )));
+        }
+        let source = match start {
+            Some(board) => {
+                let board = board.board.clone();
+                if board.game() != game {
+                    return Err(value_error(
+                        "the start board is not of this environment's game",
+                    ));
+                }
+                // Its layout, checked now rather than at the first reset.
+                crate::layout::Layout::new(&board).map_err(value_error)?;
+                Source::fixed(board)
+            }
+            None => Source::new(&Wanted {
+                game,
+                moves: (min_moves, max_moves),
+                walls: (min_walls, max_walls),
+                size: Some(Self::rush_or_klotski_size(game)),
+                database,
+            })?,
         };
-        let source = Source::new(
-            game,
-            (min_moves, max_moves),
-            (min_walls, max_walls),
-            Some(size),
-            database,
-            components,
-        )?;
+        let first = &source.candidates()[0];
+        let (width, height) = (first.width(), first.height());
         let pieces = source
-            .candidates
+            .candidates()
             .iter()
             .map(|b| b.pieces().len())
             .max()
             .unwrap_or(1);
-        let first = source.candidates[0].clone();
-        let table = table_of(&first)?;
-        let slots = (0..n)
-            .map(|_| Slot {
-                board: first.clone(),
-                table: table.clone(),
-                remaining: 0,
-                steps: 0,
-                done: false,
-            })
-            .collect();
-        Ok(EnvCore {
-            source,
-            width: size.0,
-            height: size.1,
+        let rules = Rules {
             pieces,
-            reach: size.0.max(size.1) - 1,
+            reach: width.max(height) - 1,
             shaping,
             max_steps,
             autoreset,
-            rng: Rng(0),
-            slots,
+        };
+        let shape = (height, width, pieces + 2);
+        let arrays = Arrays {
+            obs: PyArray4::zeros(py, [n, shape.0, shape.1, shape.2], false).unbind(),
+            mask: PyArray2::zeros(py, [n, rules.actions()], false).unbind(),
+            reward: PyArray1::zeros(py, n, false).unbind(),
+            terminated: PyArray1::zeros(py, n, false).unbind(),
+            truncated: PyArray1::zeros(py, n, false).unbind(),
+            optimal: PyArray1::zeros(py, n, false).unbind(),
+            illegal: PyArray1::zeros(py, n, false).unbind(),
+        };
+        Ok(EnvCore {
+            source: Arc::new(source),
+            rules,
+            components,
+            refresh,
+            supply: None,
+            boards: Vec::new(),
+            num_envs: n,
+            steps: 0,
+            shape,
+            arrays,
         })
     }
 
@@ -487,114 +210,153 @@ impl EnvCore {
     /// the goal.
     #[getter]
     fn observation_shape(&self) -> (usize, usize, usize) {
-        (self.height, self.width, self.channels())
+        self.shape
     }
 
     /// The number of actions: pieces × 4 directions × distances.
     #[getter]
     fn n_actions(&self) -> usize {
-        self.actions()
+        self.rules.actions()
     }
 
     #[getter]
     fn num_envs(&self) -> usize {
-        self.slots.len()
+        self.num_envs
     }
 
-    /// Restarts every slot (``seed`` reseeds the draws first): returns
-    /// ``(observations, masks, optimal_remaining)``.
+    /// The arrays every call writes (the same arrays each time):
+    /// ``(observations, action_masks, rewards, terminated, truncated,
+    /// optimal_remaining, illegal)``.
+    #[getter]
+    fn arrays<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let a = &self.arrays;
+        let arrays = [
+            a.obs.bind(py).as_any(),
+            a.mask.bind(py).as_any(),
+            a.reward.bind(py).as_any(),
+            a.terminated.bind(py).as_any(),
+            a.truncated.bind(py).as_any(),
+            a.optimal.bind(py).as_any(),
+            a.illegal.bind(py).as_any(),
+        ];
+        PyTuple::new(py, arrays)
+    }
+
+    /// Restarts every board: with ``seed``, the components and every
+    /// board's draws start afresh from it (the first reset is seeded, with
+    /// 0 if no seed is given); without, they go on.
     #[pyo3(signature = (seed=None))]
-    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<State<'py>> {
-        if let Some(seed) = seed {
-            self.rng = Rng(seed);
-        }
-        for i in 0..self.slots.len() {
-            self.reset_slot(i)?;
-        }
-        self.arrays(py)
+    fn reset(&mut self, py: Python<'_>, seed: Option<u64>) -> PyResult<()> {
+        let mut old = None;
+        let rngs: Vec<Rng> = match (seed, &self.supply) {
+            (None, Some(_)) => self.boards.drain(..).map(|b| b.rng).collect(),
+            _ => {
+                let mut master = seeded(seed.unwrap_or(0));
+                let supply = Supply::new(
+                    self.source.clone(),
+                    master.next_u64(),
+                    self.components,
+                    self.refresh,
+                );
+                // The old supply's tables stay shared until the new one has
+                // drawn from them.
+                old = self.supply.replace(supply);
+                self.steps = 0;
+                (0..self.num_envs)
+                    .map(|_| Rng::new(master.next_u64()))
+                    .collect()
+            }
+        };
+        let supply = self.supply.as_mut().expect("made above");
+        supply.advance(self.steps);
+        let (rules, supply) = (&self.rules, &*supply);
+        let boards = if rngs.len() <= GRAIN {
+            rngs.into_iter()
+                .map(|rng| rules.start(supply, rng))
+                .collect()
+        } else {
+            py.detach(|| {
+                pool().install(|| {
+                    rngs.into_par_iter()
+                        .map(|rng| rules.start(supply, rng))
+                        .collect::<Result<Vec<Board>, DrawError>>()
+                })
+            })
+        };
+        self.boards = boards.map_err(value_error)?;
+        drop(old);
+        self.run(py, Call::Show)
     }
 
-    /// Steps every slot with its action (an ``int64`` array of length
-    /// ``num_envs``). An action the mask forbids leaves the board as it is
-    /// (reward -1, ``illegal`` set). Returns ``(observations, rewards,
-    /// terminated, truncated, masks, optimal_remaining, illegal)``.
-    fn step<'py>(
-        &mut self,
-        py: Python<'py>,
-        actions: PyReadonlyArray1<'py, i64>,
-    ) -> PyResult<Arrays<'py>> {
-        let n = self.slots.len();
+    /// Steps every board with its action (an ``int64`` array of length
+    /// ``num_envs``), into the arrays. An action the mask forbids leaves the
+    /// board as it is (reward -1, ``illegal`` set).
+    fn step(&mut self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
+        let n = self.num_envs;
         if actions.len() != n {
             return Err(value_error(format!(
                 "expected {n} actions, got {}",
                 actions.len()
             )));
         }
-        let actions = actions.as_slice()?.to_vec();
-        let mut rewards = vec![0f32; n];
-        let mut terminated = vec![false; n];
-        let mut truncated = vec![false; n];
-        let mut illegal = vec![false; n];
-        for i in 0..n {
-            if self.slots[i].done && self.autoreset {
-                self.reset_slot(i)?;
-                continue;
-            }
-            let slide = self.decode(actions[i]);
-            let slot = &mut self.slots[i];
-            let moved = slide.and_then(|s| {
-                let legal = (s.piece as usize) < slot.board.pieces().len()
-                    && slot.board.pieces()[s.piece as usize]
-                        .mobility
-                        .allows(s.direction)
-                    && reach(
-                        &slot.board,
-                        &slot.board.contents(),
-                        s.piece as usize,
-                        s.direction,
-                    ) >= s.distance as usize;
-                legal.then(|| slot.board.apply(s).ok()).flatten()
-            });
-            rewards[i] = -1.0;
-            match moved {
-                Some(board) => {
-                    let before = slot.remaining;
-                    slot.board = board;
-                    slot.remaining = slot.table.distance(&slot.board).unwrap_or(UNREACHED);
-                    if before != UNREACHED && slot.remaining != UNREACHED {
-                        rewards[i] += self.shaping * (before as f32 - slot.remaining as f32);
-                    }
-                }
-                None => illegal[i] = true,
-            }
-            slot.steps += 1;
-            terminated[i] = slot.board.is_solved();
-            truncated[i] = !terminated[i] && self.max_steps > 0 && slot.steps >= self.max_steps;
-            slot.done = terminated[i] || truncated[i];
+        let actions = actions.as_slice()?;
+        self.run(py, Call::Step(actions))?;
+        self.steps += n as u64;
+        Ok(())
+    }
+
+    /// Steps the only board with ``action``: returns ``(reward,
+    /// terminated, truncated, optimal_remaining, illegal)`` (the
+    /// observation and mask are in the arrays).
+    fn step_one(&mut self, py: Python<'_>, action: i64) -> PyResult<(f32, bool, bool, i32, bool)> {
+        if self.num_envs != 1 {
+            return Err(value_error("step_one steps an environment of one board"));
         }
-        let (obs, mask, optimal) = self.arrays(py)?;
+        self.run(py, Call::Step(&[action]))?;
+        self.steps += 1;
+        let out = self.arrays.out(py)?;
         Ok((
-            obs,
-            rewards.into_pyarray(py),
-            terminated.into_pyarray(py),
-            truncated.into_pyarray(py),
-            mask,
-            optimal,
-            illegal.into_pyarray(py),
+            out.reward[0],
+            out.terminated[0],
+            out.truncated[0],
+            out.optimal[0],
+            out.illegal[0],
         ))
+    }
+
+    /// What the tables' supply has done since the seeded reset:
+    /// ``tabulated`` components and ``tabulating_seconds`` (all threads),
+    /// ``stalls`` (draws whose component was not ready) and
+    /// ``stalled_seconds`` (the stepping threads' time on them).
+    fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        if let Some(supply) = &self.supply {
+            let stats = supply.stats();
+            dict.set_item("tabulated", stats.tabulated)?;
+            dict.set_item("tabulating_seconds", stats.tabulating_seconds)?;
+            dict.set_item("stalls", stats.stalls)?;
+            dict.set_item("stalled_seconds", stats.stalled_seconds)?;
+        }
+        Ok(dict)
     }
 
     /// The current boards.
     fn boards(&self) -> Vec<PyBoard> {
-        self.slots
+        self.boards
             .iter()
-            .map(|s| PyBoard::new(s.board.clone()))
+            .map(|b| PyBoard::new(b.position.board(b.component.layout())))
             .collect()
     }
 
     /// The move of an action, or ``None`` for an action out of range.
     fn move_of(&self, action: i64) -> Option<PyMove> {
-        self.decode(action).map(PyMove::from_slide)
+        self.rules.decode(action).map(|(p, direction, distance)| {
+            PyMove::from_slide(Slide {
+                piece: p as u8,
+                direction,
+                distance: distance as u8,
+            })
+        })
     }
 
     /// The action of a move (a ``Move`` or a ``(piece, direction,
@@ -608,12 +370,12 @@ impl EnvCore {
             .iter()
             .position(|&d| d == s.direction)
             .unwrap_or(0);
-        if s.piece as usize >= self.pieces || s.distance as usize > self.reach {
+        if s.piece as usize >= self.rules.pieces || s.distance as usize > self.rules.reach {
             return Err(value_error(format!(
                 "{} is outside the action space",
                 PyMove::from_slide(s).repr()
             )));
         }
-        Ok(((s.piece as usize * 4 + d) * self.reach + s.distance as usize - 1) as i64)
+        Ok(((s.piece as usize * 4 + d) * self.rules.reach + s.distance as usize - 1) as i64)
     }
 }

@@ -7,8 +7,12 @@ mod component;
 mod database;
 mod env;
 mod errors;
+mod layout;
 mod pool;
 mod search;
+mod source;
+mod step;
+mod supply;
 
 use pyo3::prelude::*;
 
@@ -19,5 +23,6 @@ fn _unblocker(m: &Bound<'_, PyModule>) -> PyResult<()> {
     search::register(m)?;
     database::register(m)?;
     env::register(m)?;
+    source::register(m)?;
     Ok(())
 }

@@ -1,5 +1,9 @@
 """The Gymnasium environments."""
 
+import os
+import subprocess
+import sys
+
 import gymnasium as gym
 import numpy as np
 import pytest
@@ -110,6 +114,10 @@ def test_bad_env_arguments():
         RushHourEnv(moves=(50, 10))
     with pytest.raises(ValueError, match="n must be"):
         UnblockerVectorEnv(0)
+    with pytest.raises(ValueError, match="components must be"):
+        UnblockerVectorEnv(2, components=5000)
+    with pytest.raises(ValueError, match="at most 42"):
+        RushHourEnv(start="8x8:AA..............................................................")
     with pytest.raises(ValueError, match="outside the action space"):
         RushHourEnv().action_of(("A", "right", 9))
     assert unblocker.envs.RushHourEnv is RushHourEnv
@@ -118,7 +126,7 @@ def test_bad_env_arguments():
 
 
 def test_a_fixed_set_of_components():
-    env = UnblockerVectorEnv(8, moves=(5, 9), components=2, max_steps=3)
+    env = UnblockerVectorEnv(8, moves=(5, 9), components=2, refresh=0, max_steps=3)
     env.reset(seed=0)
     starts = set()
     for _ in range(12):
@@ -126,3 +134,122 @@ def test_a_fixed_set_of_components():
         env.step(np.full(8, -1, dtype=np.int64))
     components = {b.analyze().reachable_states for b in starts}
     assert len(starts) > 2 and len(components) <= 2
+
+
+def test_the_window_moves_on():
+    # One component at a time, the next every 16 steps (4 calls of 4
+    # boards); the boards, cut at 2 steps, restart every third call.
+    env = UnblockerVectorEnv(4, moves=(5, 9), components=1, refresh=16, max_steps=2)
+    env.reset(seed=3)
+    seen = []
+    for _ in range(24):
+        seen.extend(b.canonical().analyze().reachable_states for b in env.boards())
+        env.step(np.full(4, -1, dtype=np.int64))
+    assert len(set(seen)) >= 4
+    assert env.stats()["tabulated"] >= 4
+
+
+def test_vector_distances_are_the_optimum_and_seeds_repeat():
+    env = UnblockerVectorEnv(64, moves=(6, 12), max_steps=4)
+    _, info = env.reset(seed=11)
+    first = [b.canonical() for b in env.boards()]
+    rng = np.random.default_rng(1)
+    for _ in range(6):
+        actions = np.argmax(info["action_mask"] * rng.random(info["action_mask"].shape), axis=1)
+        _, _, _, _, info = env.step(actions)
+        for board, optimal in list(zip(env.boards(), info["optimal_remaining"]))[:16]:
+            assert board.solve().length == optimal
+    env.reset(seed=11)
+    assert [b.canonical() for b in env.boards()] == first
+    env.reset(seed=12)
+    assert [b.canonical() for b in env.boards()] != first
+
+
+def test_klotski_distances_are_the_optimum_in_slides():
+    env = UnblockerVectorEnv(8, game="klotski", moves=(5, 40), max_steps=4)
+    _, info = env.reset(seed=2)
+    rng = np.random.default_rng(3)
+    for _ in range(4):
+        for board, optimal in zip(env.boards(), info["optimal_remaining"]):
+            assert board.solve(metric="slide").length == optimal
+        actions = np.argmax(info["action_mask"] * rng.random(info["action_mask"].shape), axis=1)
+        _, _, _, _, info = env.step(actions)
+
+
+def test_starts_are_drawn_by_difficulty():
+    env = UnblockerVectorEnv(256, moves=(10, 14), walls=False, max_steps=1)
+    _, info = env.reset(seed=5)
+    assert ((info["optimal_remaining"] >= 10) & (info["optimal_remaining"] <= 14)).all()
+    assert all(b.walls == [] for b in env.boards())
+    assert len({b.canonical() for b in env.boards()}) > 200
+
+
+def test_a_fixed_start():
+    env = RushHourEnv(start="card1")
+    for seed in [0, 1]:
+        _, info = env.reset(seed=seed)
+        assert env.board == Board.parse("card1") and info["optimal_remaining"] == 8
+    env = UnblockerVectorEnv(3, start=Board.parse("klotski"), game="klotski")
+    _, info = env.reset(seed=0)
+    assert (info["optimal_remaining"] == Board.parse("klotski").solve(metric="slide").length).all()
+    with pytest.raises(ValueError, match="game"):
+        RushHourEnv(start="klotski")
+
+
+def test_arrays_are_written_in_place():
+    env = UnblockerVectorEnv(4, moves=3, copy=False)
+    obs, info = env.reset(seed=0)
+    again, *_ = env.step(np.zeros(4, dtype=np.int64))
+    assert again is obs
+    env = UnblockerVectorEnv(4, moves=3)
+    obs, info = env.reset(seed=0)
+    again, *_ = env.step(np.zeros(4, dtype=np.int64))
+    assert again is not obs
+
+
+def test_stepping_before_a_reset():
+    core = unblocker.envs.EnvCore("rush", 2)
+    with pytest.raises(ValueError, match="reset"):
+        core.step(np.zeros(2, dtype=np.int64))
+    with pytest.raises(ValueError, match="one board"):
+        core.step_one(0)
+
+
+def run_python(code, **env):
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env={**os.environ, **env}).stdout
+
+
+EPISODES = """
+import hashlib, numpy as np
+from unblocker.envs import UnblockerVectorEnv
+env = UnblockerVectorEnv(512, moves=(3, 12), max_steps=5, components=8, refresh=700)
+obs, info = env.reset(seed=7)
+rng, digest = np.random.default_rng(0), hashlib.sha256()
+for _ in range(20):
+    actions = np.argmax(info["action_mask"] * rng.random(info["action_mask"].shape), axis=1)
+    obs, rewards, terminated, truncated, info = env.step(actions)
+    for array in [obs, rewards, terminated, info["optimal_remaining"]]:
+        digest.update(array.tobytes())
+print(digest.hexdigest(), env.stats()["tabulated"])
+"""
+
+
+def test_a_seed_gives_the_same_episodes_on_any_number_of_threads():
+    # The window moves on 14 times, while boards draw from components that
+    # other threads may or may not have tabulated yet.
+    one, tabulated = run_python(EPISODES, UNBLOCKER_THREADS="1").split()
+    two, _ = run_python(EPISODES, UNBLOCKER_THREADS="2").split()
+    assert one == two and int(tabulated) >= 20
+
+
+@pytest.mark.parametrize("imports", ["import unblocker; import gymnasium as gym",
+                                     "import gymnasium as gym; import unblocker"])
+def test_import_unblocker_registers_the_environments(imports):
+    out = run_python(f"{imports}\nprint(gym.make('unblocker/RushHour-v0').reset(seed=0)[0].shape)")
+    assert out.strip() == "(6, 6, 17)"
+
+
+def test_import_unblocker_does_not_import_gymnasium():
+    code = "import sys, unblocker; print('gymnasium' in sys.modules, unblocker.Board.parse('card1').solve().length)"
+    assert run_python(code).split() == ["False", "8"]

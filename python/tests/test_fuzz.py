@@ -72,6 +72,24 @@ def test_env_any_actions(actions):
 
 
 @settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["rush", "klotski", "chess"]),
+       st.tuples(st.integers(-2, 70), st.integers(-2, 70)) | st.integers(-2, 300) | st.none(),
+       st.booleans() | st.integers(-1, 4) | st.none(),
+       st.integers(-1, 8), st.integers(-1, 10**6),
+       st.none() | st.sampled_from(["card1", "klotski", "AAB/..B/..B", "zz", ""]))
+def test_env_any_arguments(game, moves, walls, components, refresh, start):
+    try:
+        env = UnblockerVectorEnv(2, game=game, moves=moves, walls=walls, components=components,
+                                 refresh=refresh, start=start, max_steps=3)
+        env.reset(seed=0)
+    except (ValueError, TypeError, OverflowError):
+        return
+    for _ in range(4):
+        obs, rewards, terminated, truncated, info = env.step(np.zeros(2, dtype=np.int64))
+        assert (info["optimal_remaining"] >= -1).all()
+
+
+@settings(max_examples=40, deadline=None)
 @given(st.lists(st.sampled_from(["card1", "card2", "AAB/..B/..B", "", "zz"]), max_size=6))
 def test_solve_many_any_list(names):
     try:

@@ -3,6 +3,7 @@
 import os
 import signal
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -125,16 +126,25 @@ def test_ctrl_c_stops_a_long_solve():
 
 
 def test_solves_run_in_parallel_threads():
-    boards = [Board.parse(f"card{i}") for i in range(1, 9)]
-    results = {}
+    # Each solve runs to its time limit. With the GIL released, the four run
+    # at once, so each one's window, from call to return, overlaps all the
+    # others'; solves holding the GIL would run one after another, each
+    # starting after the last one returned.
+    board = Board.parse("klotski")
+    barrier = threading.Barrier(4)
+    windows = {}
 
-    def solve(i, board):
-        results[i] = board.solve().length
+    def solve(i):
+        barrier.wait()
+        start = time.perf_counter()
+        status = board.solve(metric="step", algorithm="iddfs", timeout=0.5).status
+        windows[i] = (start, time.perf_counter(), status)
 
-    threads = [threading.Thread(target=solve, args=(i, b)) for i, b in enumerate(boards)]
+    threads = [threading.Thread(target=solve, args=(i,)) for i in range(4)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    assert [results[i] for i in range(8)] == list(solve_many(boards))
-
+    starts, ends, statuses = zip(*windows.values())
+    assert statuses == ("timeout",) * 4
+    assert max(starts) < min(ends)

@@ -11,6 +11,7 @@ solves many boards on all cores into a NumPy array; and
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from typing import Optional, Tuple, Union
@@ -128,7 +129,53 @@ def scan(path_or_bytes: Union[str, "os.PathLike[str]", bytes, bytearray]) -> Tup
     return _scan(os.fspath(path_or_bytes))
 
 
+class _RegisterWithGymnasium:
+    """An import hook (a meta path finder) that registers the environments
+    with Gymnasium as soon as Gymnasium has been imported, without
+    importing it here: ``import unblocker`` stays cheap, with Gymnasium
+    installed or not. (It imports no ``importlib.abc`` either, which costs
+    more than the rest of the package.)"""
+
+    def __init__(self) -> None:
+        self._finding = False
+
+    def find_spec(self, name, path=None, target=None):
+        if name != "gymnasium" or self._finding:
+            return None
+        import importlib.util
+
+        self._finding = True
+        try:
+            spec = importlib.util.find_spec(name)
+        finally:
+            self._finding = False
+        if spec is not None and spec.loader is not None:
+            spec.loader = _Registering(spec.loader)
+        return spec
+
+
+class _Registering:
+    """Gymnasium's own loader, which then registers the environments and
+    puts itself back in the module's place."""
+
+    def __init__(self, loader) -> None:
+        self._loader = loader
+
+    def create_module(self, spec):
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module) -> None:
+        module.__loader__ = module.__spec__.loader = self._loader
+        self._loader.exec_module(module)
+        # Loading unblocker.envs registers them; when it is what imported
+        # Gymnasium, it will once it is loaded.
+        if f"{__name__}.envs" not in sys.modules:
+            importlib.import_module(".envs", __name__)
+
+
 if "gymnasium" in sys.modules:
     from .envs import register_envs
 
     register_envs()
+else:
+    sys.meta_path.insert(0, _RegisterWithGymnasium())

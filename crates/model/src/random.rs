@@ -4,19 +4,28 @@
 use crate::goal::{Exit, Goal, Side};
 use crate::{Board, Cell, Piece};
 
-/// xorshift64*: small and good enough to place pieces.
-struct Rng(u64);
+/// xorshift64*: small, fast and good enough to place pieces or to draw
+/// puzzles; the same seed gives the same sequence everywhere.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    /// A generator started from `seed` (seeds that differ only in the
+    /// lowest bit give the same sequence: the state must not be zero).
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed | 1)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+    /// A number below `n` (which must not be 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
     }
 }
 

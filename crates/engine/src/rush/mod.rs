@@ -284,9 +284,10 @@ impl RushSpace {
     }
 
     /// Car `car`'s offset along its line: its column if it is horizontal,
-    /// its row if it is vertical.
+    /// its row if it is vertical (cars numbered as in the board the space
+    /// was built from; [`Space::board`] without building a board).
     #[inline]
-    pub(crate) fn offset(&self, key: u64, car: usize) -> u8 {
+    pub fn offset(&self, key: u64, car: usize) -> u8 {
         let (l, slot) = self.car_line[car];
         let line = &self.lines[l];
         line.offsets[field(key, line.key_shift) as usize][slot]
