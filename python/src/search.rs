@@ -5,6 +5,7 @@ use crate::board::{PyBoard, PyMove};
 use crate::errors::{scan_error, search_error, value_error};
 use crate::pool::{cancellable, in_pool, with_solver};
 use numpy::{IntoPyArray, PyArray1};
+use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use rayon::prelude::*;
@@ -292,23 +293,28 @@ fn solve_many<'py>(
     Ok(answers.into_pyarray(py))
 }
 
-/// Reads the board in a screenshot: ``path_or_bytes`` is the picture's
-/// bytes or a path to a PNG, JPEG, GIF or WebP file. Returns ``(board,
-/// info)`` with ``info`` holding ``confidence`` and ``exit_assumed``.
-/// Raises :class:`ScanError` when no board can be read.
+/// Reads the board in a screenshot: ``source`` is the picture's bytes, a
+/// path to a PNG, JPEG, GIF or WebP file, or a binary file object. A file
+/// or stream is read within the library's bound (64 MiB): a longer one (a
+/// device such as ``/dev/zero``) raises ``OSError`` instead of being read
+/// forever. Returns ``(board, info)`` with ``info`` holding ``confidence``
+/// and ``exit_assumed``. Raises :class:`ScanError` when no board can be
+/// read.
 #[pyfunction]
 fn scan<'py>(
     py: Python<'py>,
-    path_or_bytes: &Bound<'py, PyAny>,
+    source: &Bound<'py, PyAny>,
 ) -> PyResult<(PyBoard, Bound<'py, PyDict>)> {
-    let bytes: Vec<u8> = if let Ok(b) = path_or_bytes.cast::<PyBytes>() {
+    let bytes: Vec<u8> = if let Ok(b) = source.cast::<PyBytes>() {
         b.as_bytes().to_vec()
-    } else if let Ok(b) = path_or_bytes.extract::<Vec<u8>>() {
+    } else if let Ok(b) = source.extract::<Vec<u8>>() {
         b
+    } else if source.hasattr("read")? {
+        read_stream(source)?
     } else {
-        let path: std::path::PathBuf = path_or_bytes.extract()?;
-        std::fs::read(&path)
-            .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display())))?
+        let path: std::path::PathBuf = source.extract()?;
+        py.detach(|| unblocker_input::read_file_bytes(&path))
+            .map_err(|e| PyOSError::new_err(e.to_string()))?
     };
     let scanned = py
         .detach(|| unblocker_scan::scan(&bytes))
@@ -319,4 +325,25 @@ fn scan<'py>(
     let b = scanned.bounds;
     info.set_item("bounds", (b.x, b.y, b.width, b.height))?;
     Ok((PyBoard::new(scanned.board), info))
+}
+
+/// The bytes of a binary file object, read until its end but never past
+/// [`unblocker_input::MAX_INPUT_BYTES`]: a longer stream raises `OSError`.
+fn read_stream(stream: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    let limit = unblocker_input::MAX_INPUT_BYTES;
+    let mut bytes = Vec::new();
+    loop {
+        let wanted = (limit + 1 - bytes.len() as u64).min(1 << 20);
+        let chunk = stream.call_method1("read", (wanted,))?;
+        let chunk = chunk.cast::<PyBytes>()?.as_bytes();
+        if chunk.is_empty() {
+            return Ok(bytes);
+        }
+        bytes.extend_from_slice(chunk);
+        if bytes.len() as u64 > limit {
+            return Err(PyOSError::new_err(format!(
+                "the stream holds more than {limit} bytes, the limit"
+            )));
+        }
+    }
 }

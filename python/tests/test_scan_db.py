@@ -1,5 +1,8 @@
 """Screenshots, the database and random puzzles."""
 
+import os
+from pathlib import Path
+
 import pytest
 
 import unblocker
@@ -28,6 +31,8 @@ def test_screenshots_read_as_the_index_says(data):
         expected = Board.parse(board36 if exit == "R2" else f"{board36}:{exit}")
         assert board == expected, path.name
         assert scan(path.read_bytes())[0] == board
+        with open(path, "rb") as stream:
+            assert scan(stream)[0] == board
         read += 1
     assert read == len(shots)
 
@@ -39,6 +44,28 @@ def test_bad_pictures_raise_scan_error(tmp_path):
         scan(b"\x89PNG\r\n\x1a\n" + b"\0" * 40)
     with pytest.raises(OSError):
         scan(tmp_path / "missing.png")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
+def test_endless_files_and_streams_are_refused_at_the_bound(tmp_path):
+    # A device never ends: read without a bound, these calls never return.
+    for source in ["/dev/zero", Path("/dev/zero")]:
+        with pytest.raises(OSError, match="more than 67108864 bytes"):
+            scan(source)
+    with open("/dev/zero", "rb") as stream:
+        with pytest.raises(OSError, match="more than 67108864 bytes"):
+            scan(stream)
+    # A file of just the bound's size is read (and is no picture); a byte
+    # more is refused by its size, before reading.
+    bound = tmp_path / "bound.png"
+    with open(bound, "wb") as f:
+        f.truncate(64 << 20)
+    with pytest.raises(ScanError):
+        scan(bound)
+    with open(bound, "ab") as f:
+        f.write(b"\0")
+    with pytest.raises(OSError, match="is 67108865 bytes; the limit is 67108864"):
+        scan(bound)
 
 
 def test_sample_database():

@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from typing import Optional, Tuple, Union
+from typing import BinaryIO, Optional, Tuple, Union
 
 from ._unblocker import (
     Analysis,
@@ -119,13 +119,20 @@ def random_puzzle(
     )
 
 
-def scan(path_or_bytes: Union[str, "os.PathLike[str]", bytes, bytearray]) -> Tuple[Board, dict]:
+def scan(
+    path_or_bytes: Union[str, "os.PathLike[str]", bytes, bytearray, BinaryIO],
+) -> Tuple[Board, dict]:
     """Reads the board in a screenshot (PNG, JPEG, GIF or WebP), given as a
-    path or as the file's bytes. Returns ``(board, info)``, ``info`` holding
-    ``confidence`` (0 to 1), ``exit_assumed`` and the board's ``bounds`` in
-    the picture. Raises :class:`ScanError` when no board can be read."""
+    path, as the file's bytes or as a binary file object. Returns ``(board,
+    info)``, ``info`` holding ``confidence`` (0 to 1), ``exit_assumed`` and
+    the board's ``bounds`` in the picture. Raises :class:`ScanError` when no
+    board can be read, ``OSError`` when the file cannot be read or holds
+    more than 64 MiB (a device such as ``/dev/zero`` is refused, not read
+    forever)."""
     if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
         return _scan(bytes(path_or_bytes))
+    if hasattr(path_or_bytes, "read"):
+        return _scan(path_or_bytes)
     return _scan(os.fspath(path_or_bytes))
 
 

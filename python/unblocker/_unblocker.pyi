@@ -1,7 +1,7 @@
 """Type stubs of the extension module (the Rust engine)."""
 
 import os
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, BinaryIO, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -223,7 +223,7 @@ def solve_many(
 ) -> npt.NDArray[np.int32]:
     """The optimum of every board (-1 if unsolvable), on all cores."""
 
-def scan(path_or_bytes: Union[str, bytes]) -> Tuple[Board, Dict[str, Any]]: ...
+def scan(source: Union[str, bytes, BinaryIO]) -> Tuple[Board, Dict[str, Any]]: ...
 def random_puzzle(
     *,
     game: str = "rush",

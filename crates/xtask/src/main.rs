@@ -4,7 +4,12 @@
 //! compiled to WebAssembly with its JavaScript glue, the web app manifest
 //! and icons, and a service worker that caches them all under the site's
 //! version, so the folder works from any static host and offline.
+//!
+//! `cargo xtask crates` draws the crate picture (`docs/crates.dot`,
+//! `docs/crates.svg`) from `cargo metadata`; `--check` says whether the
+//! committed one is current.
 
+mod crates;
 mod site;
 mod toolchain;
 
@@ -35,12 +40,27 @@ enum Task {
         #[arg(long)]
         names: bool,
     },
+    /// Draw the workspace's crates and their dependencies (docs/crates.dot,
+    /// and docs/crates.svg with Graphviz) from `cargo metadata`.
+    #[command(
+        after_help = "Examples:\n  cargo xtask crates           # after adding a crate or a dependency\n  \
+        cargo xtask crates --check   # is the committed picture current?"
+    )]
+    Crates {
+        /// Only check that the committed picture is current (exit 1 if not).
+        #[arg(long)]
+        check: bool,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.task {
-        Task::Web { out, names } => site::build(&out, names),
+        Task::Web { out, names } => site::build(&out, names).map_err(|e| e.to_string()),
+        Task::Crates { check: false } => {
+            crates::generate(&crates::root()).map_err(|e| e.to_string())
+        }
+        Task::Crates { check: true } => crates::check(&crates::root()).map_err(|e| e.to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
