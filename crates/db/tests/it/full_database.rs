@@ -2,7 +2,7 @@
 //! on a file made by `unblocker db generate`; see the crate README):
 //!
 //! ```text
-//! UNBLOCKER_FULL_DB=puzzles.sqlite cargo test -p unblocker-db --test it full_database -- --ignored
+//! UNBLOCKER_FULL_DB=puzzles.sqlite cargo test -p unblocker-db --test it a_finished_database -- --ignored
 //! ```
 //!
 //! - every puzzle of rush1000.txt and rush_18k.txt within the file's wall
@@ -28,7 +28,7 @@ fn walls(board: &str) -> usize {
 }
 
 #[test]
-#[ignore = "needs a finished 6x6 database file: UNBLOCKER_FULL_DB=FILE cargo test -p unblocker-db --test it full_database -- --ignored"]
+#[ignore = "needs a finished 6x6 database file: UNBLOCKER_FULL_DB=FILE cargo test -p unblocker-db --test it a_finished_database -- --ignored"]
 fn a_finished_database_holds_the_published_puzzles() {
     let path =
         PathBuf::from(std::env::var_os("UNBLOCKER_FULL_DB").expect(

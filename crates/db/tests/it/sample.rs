@@ -137,7 +137,7 @@ fn committed() -> PathBuf {
 }
 
 #[test]
-#[ignore = "needs a finished 6x6 database file: UNBLOCKER_FULL_DB=FILE cargo test -p unblocker-db --test it sample -- --ignored"]
+#[ignore = "needs a finished 6x6 database file: UNBLOCKER_FULL_DB=FILE cargo test -p unblocker-db --test it a_finished_database -- --ignored"]
 fn a_finished_database_gives_the_embedded_sample() {
     let path = PathBuf::from(std::env::var_os("UNBLOCKER_FULL_DB").expect(
         "set UNBLOCKER_FULL_DB to a file made by `unblocker db generate --size 6 --max-walls 2`",
