@@ -1,7 +1,4 @@
-//! Solving and checking lists of puzzles in order ([`batch`]), and the text
-//! answers the command line prints ([`text`]). The puzzles are read by
-//! `unblocker_input` and searched by `unblocker_solve`, which reads no
-//! files.
+#![doc = include_str!("../README.md")]
 
 pub mod batch;
 mod ordered;

@@ -1,11 +1,4 @@
-//! The standard benchmark suite, defined once for `unblocker bench` and the
-//! criterion benchmark (`cargo bench -p unblocker-bench`): which puzzles and
-//! algorithms ([`CASES`]: the hardest Rush Hour puzzles, a whole component,
-//! the Klotski classics, a part of the database generation), one run of a
-//! case ([`Case::prepare`], [`Prepared::run`]), how `unblocker bench`
-//! measures them ([`measure`]: one warm-up run, then timed runs on one
-//! thread, the best and the median time, positions per second), and the
-//! table of the results ([`header`], an [`Outcome`] a row).
+#![doc = include_str!("../README.md")]
 
 use serde::Serialize;
 use std::fmt::{self, Display, Formatter};

@@ -1,10 +1,4 @@
-//! The puzzle database: puzzles stored in SQLite ([`Database`]) and queried
-//! by difficulty, pieces and walls ([`Filter`], [`Database::random`]), with
-//! statistics ([`stats`]) and import and export of fogleman/rush's text
-//! format. The generator (`unblocker-gen`) fills it, keeping its journal in
-//! the same file; parts of a generation ([`shard`]) are put together with
-//! [`merge_into`]. A sample of the database is embedded
-//! ([`Database::sample`]) for machines that have not generated one.
+#![doc = include_str!("../README.md")]
 
 mod merge;
 mod queries;

@@ -1,9 +1,4 @@
-//! Fast position representations and move generation, one module per game.
-//!
-//! Every game implements [`Space`]: compact states that hash cheaply, a goal
-//! test, and neighbour generation under each [`Metric`]. The solvers in
-//! `unblocker-solve` are generic over it, so Rush Hour and Klotski share every
-//! search algorithm.
+#![doc = include_str!("../README.md")]
 
 pub mod heuristic;
 pub mod klotski;

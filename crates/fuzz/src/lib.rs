@@ -1,14 +1,4 @@
-//! Fuzzing every input path of Unblocker: for each kind of input (the six
-//! board formats, batch files, image bytes, API requests) a generator of
-//! structured and mutated inputs ([`boards`], [`batch`], [`images`],
-//! [`requests`]), the checks every input must pass ([`checks`], [`server`];
-//! a [`Finding`] when one fails), the runner that reports cases and panics
-//! ([`fuzz`]), and the regression corpus of inputs that once failed
-//! ([`corpus`]).
-//!
-//! `cargo test -p unblocker-fuzz` runs a bounded amount (about a minute);
-//! `UNBLOCKER_FUZZ_SCALE=N` multiplies every target's cases for a longer
-//! run. Built on proptest, so it runs on stable Rust.
+#![doc = include_str!("../README.md")]
 
 pub mod batch;
 pub mod boards;

@@ -1,20 +1,4 @@
-//! Reading what a user names — a file, standard input, a bundled name or
-//! board text — within bounded sizes: nothing is read past
-//! [`MAX_INPUT_BYTES`] (a whole file or stream) or [`MAX_ROW_BYTES`] (a row
-//! of a puzzle file read a row at a time), so a device or an endless pipe
-//! is refused, never waited on.
-//!
-//! - [`load`]: a PUZZLE argument (`-`, a bundled name, a file or board
-//!   text);
-//! - [`entries`]: the puzzles of a puzzle file, a row at a time
-//!   ([`entries_in`] for any stream);
-//! - [`read_file`], [`read_file_bytes`]: a file's text or bytes;
-//!   [`read_stream`], [`read_stream_bytes`]: the same of any reader (a
-//!   pipe, a file object), within the same bound;
-//! - [`read_row`]: one row of a text stream.
-//!
-//! The text itself is read by `unblocker_model` (`puzzle`, `collection`),
-//! which does no I/O.
+#![doc = include_str!("../README.md")]
 
 mod entries;
 mod error;

@@ -1,8 +1,4 @@
-//! Pictures of puzzles: a board ([`board`]), a solution as a strip of
-//! numbered steps or an animated GIF ([`solution`]), and printable packs of
-//! the puzzles given, with their answers at the back ([`pack`]). Everything is drawn
-//! as SVG text; [`raster`] turns it into pixels (resvg) and [`pack`] into
-//! PDF pages (svg2pdf).
+#![doc = include_str!("../README.md")]
 
 pub mod board;
 pub mod pack;

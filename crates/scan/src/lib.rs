@@ -1,36 +1,4 @@
-//! Reads an Unblock Me board from a screenshot.
-//!
-//! The board is found from its own features, whatever the device, theme or
-//! resolution: the picture is box-filtered to a working resolution, its
-//! pixels sorted into the game's colours (`raster`); the board is the
-//! largest square patch of dark floor, and its 6×6 lattice is the pitch and
-//! offset whose lines fall on the dark gaps between cells (`locate`). Grid
-//! lines drawn over the picture are found along the lattice and masked
-//! (`marks`); the cuts they hide are chosen by the pieces' rules. Each
-//! cell is then empty floor, wood, the red prisoner or a silver fixed block;
-//! neighbouring cells are one piece when no dark gap parts them (`cells`).
-//! The exit is the notch in the frame at one end of the prisoner's line
-//! (`exit`). The result is validated by [`Board::new`], so a scan that
-//! breaks the rules is an error with the reason.
-//!
-//! The scanner reads decoded pixels ([`scan_pixels`]: a browser canvas's
-//! RGBA, say). With the `decode` feature (on by default) it also decodes
-//! PNG, JPEG, GIF and WebP files itself (`scan`, `scan_until`,
-//! `debug_overlay`); without it the crate needs no image codec (for
-//! WebAssembly).
-//!
-//! ```
-//! # fn main() -> Result<(), unblocker_scan::ScanError> {
-//! let (width, height) = (64, 64);
-//! let rgba = vec![255; 64 * 64 * 4]; // a canvas's ImageData, say: all white
-//! let pixels = unblocker_scan::Pixels::rgba(width, height, &rgba)?;
-//! match unblocker_scan::scan_pixels(pixels, &|| false) {
-//!     Ok(scan) => println!("{}", scan.text()),
-//!     Err(e) => println!("{e}"), // here: no Unblock Me board found: …
-//! }
-//! # Ok(())
-//! # }
-//! ```
+#![doc = include_str!("../README.md")]
 
 mod cells;
 #[cfg(feature = "decode")]

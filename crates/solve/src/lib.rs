@@ -1,13 +1,4 @@
-//! Optimal solvers for sliding-block puzzles, with statistics, limits and
-//! cancellation.
-//!
-//! [`Solver`] picks the right engine for a [`Board`](unblocker_model::Board)
-//! and keeps reusable search memory, so a batch can solve puzzle after
-//! puzzle without allocating. The generic functions [`solve()`] and
-//! [`analyze`] work on any [`unblocker_engine::Space`]. Their answers read
-//! the same everywhere as JSON ([`json`]). Reading puzzles is
-//! `unblocker-input`'s, solving lists of them and the text answers
-//! `unblocker-batch`'s: this crate reads no puzzle files.
+#![doc = include_str!("../README.md")]
 
 mod algorithm;
 mod analysis;

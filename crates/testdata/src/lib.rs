@@ -1,29 +1,4 @@
-//! Where the tests and benchmarks find the ground-truth data (puzzle files
-//! and screenshots), looked up file by file:
-//!
-//! 1. the directory named by `UNBLOCKER_DATA`, when it is set (and then only
-//!    there);
-//! 2. else the repository's `testdata/`, when the file is there (the data
-//!    whose licences allow a copy: every puzzle file and some screenshots);
-//! 3. else `shared/` beside the workspace root (`../shared` from the
-//!    checkout), where the complete data set is usually placed.
-//!
-//! A relative `UNBLOCKER_DATA` is taken from the workspace root, the
-//! directory `cargo test` is usually run from (the test binaries themselves
-//! run in their crate's directory). A missing file fails the test with a
-//! message that names `UNBLOCKER_DATA` and the paths tried.
-//!
-//! A test that needs a file the repository does not hold is marked
-//! `#[ignore = "needs the full ground-truth data …"]`; [`available`] and
-//! [`full`] say whether it can run here.
-//!
-//! ```no_run
-//! let text = unblocker_testdata::read_to_string("puzzles/rush/rush1000.txt");
-//! let shots = unblocker_testdata::path("screenshots");
-//! if unblocker_testdata::available("screenshots/tsiodras/IMG_0354.PNG") {
-//!     let bytes = unblocker_testdata::read("screenshots/tsiodras/IMG_0354.PNG");
-//! }
-//! ```
+#![doc = include_str!("../README.md")]
 
 use std::ffi::OsStr;
 use std::path::{Component, Path, PathBuf};

@@ -1,15 +1,4 @@
-//! `unblocker serve`: one page that loads, edits, solves, replays and plays
-//! sliding-block puzzles, and the JSON API behind it.
-//!
-//! Everything is in the binary: the page's HTML, CSS and JavaScript modules
-//! are embedded with `include_bytes!` (`assets`), so the page works
-//! offline. The API ([`api`]) answers with the same JSON objects as the
-//! command line (`unblocker_solve::json`). Solves run on blocking threads
-//! under [`Limits`]: a time and node cap, at most a few at once, cancelled
-//! when the client goes away ([`jobs`]). Every request passes [`guard`]:
-//! the Host check against DNS rebinding, the same-origin and content-type
-//! rules against cross-site requests, and the security headers. [`lan`]
-//! finds the address to serve a phone on the same network.
+#![doc = include_str!("../README.md")]
 
 pub mod api;
 mod assets;

@@ -1,12 +1,13 @@
 //! The command examples of the READMEs, run against the binary with trycmd, so
 //! that what the READMEs show is what `unblocker` prints.
 //!
-//! Checked: the ` ```console ` blocks of README.md and crates/scan/README.md,
-//! and `tests/cmd/*.md` (more commands: `--help`, conversions, refusals). A
-//! block is `$ unblocker ARGS` followed by the exact output (stdout and stderr
-//! together); `...` on a line of its own stands for any lines, `[..]` for the
-//! rest of a line (timings); `? 2` after the command expects that exit code.
-//! After a deliberate change of output,
+//! Checked: the ` ```console ` blocks of README.md, crates/scan/README.md
+//! and crates/cli/README.md, and `tests/cmd/*.md` (more commands: `--help`,
+//! conversions, refusals). A block is `$ unblocker ARGS` followed by the
+//! exact output (stdout and stderr together); `...` on a line of its own
+//! stands for any lines, `[..]` for the rest of a line (timings); `? 2`
+//! after the command expects that exit code. After a deliberate change of
+//! output,
 //! `TRYCMD=overwrite cargo test -p unblocker --test it examples` rewrites the
 //! expected outputs in place (check the diff).
 //!
@@ -36,6 +37,7 @@ fn readme_examples() {
         .env("NO_COLOR", "1")
         .case(root.join("README.md"))
         .case(root.join("crates/scan/README.md"))
+        .case(manifest.join("README.md"))
         .case(manifest.join("tests/cmd/*.md"))
         .run();
 }
