@@ -43,7 +43,7 @@ fn batch_files_of_every_kind() {
     unblocker_fuzz::fuzz(
         "batch",
         Kind::Batch,
-        2000,
+        1000,
         unblocker_fuzz::batch::file(),
         Clone::clone,
         |bytes| check(bytes),

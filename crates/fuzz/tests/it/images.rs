@@ -9,7 +9,7 @@ fn image_bytes() {
     fuzz(
         "images",
         Kind::Images,
-        3000,
+        1500,
         images::bytes(),
         Clone::clone,
         |b| checks::image(b),
