@@ -10,7 +10,7 @@ fn request_bodies_of_every_route() {
     fuzz(
         "api",
         Kind::Requests,
-        2500,
+        1250,
         requests::request(),
         |r| r.body.clone(),
         server::api_request,

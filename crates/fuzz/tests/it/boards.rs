@@ -6,7 +6,7 @@ use unblocker_fuzz::corpus::Kind;
 use unblocker_fuzz::{boards, checks, fuzz};
 
 fn run(name: &str, strategy: proptest::strategy::BoxedStrategy<Vec<u8>>) {
-    fuzz(name, Kind::Boards, 5_000, strategy, Clone::clone, |b| {
+    fuzz(name, Kind::Boards, 2_500, strategy, Clone::clone, |b| {
         checks::board_text(b)
     });
 }
