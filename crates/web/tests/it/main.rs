@@ -4,7 +4,6 @@
 mod answers;
 mod api;
 mod assets;
-mod browser;
 mod cancel;
 mod common;
 mod connections;

@@ -8,7 +8,7 @@ use serde_json::json;
 use unblocker_web::Config;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn a_bent_klotski_move_travels_round_the_corner() {
     let _one = ONE_BROWSER.lock().await;
     let page = Page::open(&hash("横刀立马", "&v=load")).await;
@@ -59,7 +59,7 @@ async fn a_bent_klotski_move_travels_round_the_corner() {
 const ONE_MOVE: &str = "oooooo/oooooo/AAoooo/oooooo/oooooo/oooooo";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn the_win_drives_the_target_out() {
     let _one = ONE_BROWSER.lock().await;
     let page = Page::open(&hash(ONE_MOVE, "&v=play")).await;
@@ -88,7 +88,7 @@ async fn the_win_drives_the_target_out() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn reduced_motion_wins_without_moving() {
     let _one = ONE_BROWSER.lock().await;
     let browser = Browser {

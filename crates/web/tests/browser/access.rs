@@ -35,7 +35,7 @@ async fn focused(page: &Page) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn tabs_follow_the_arrow_keys() {
     let _one = ONE_BROWSER.lock().await;
     let page = Page::open("/").await;
@@ -72,7 +72,7 @@ async fn tabs_follow_the_arrow_keys() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn play_by_keyboard_with_undo_keys_focus_and_live_description() {
     let _one = ONE_BROWSER.lock().await;
     let (optimum, board) = card(1);
@@ -150,7 +150,7 @@ async fn play_by_keyboard_with_undo_keys_focus_and_live_description() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn edit_by_keyboard_with_undo_and_a_readable_tool() {
     let _one = ONE_BROWSER.lock().await;
     let page = Page::open("/").await;
@@ -234,7 +234,7 @@ fn contrast(a: &str, b: &str) -> f64 {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn piece_letters_read_at_4_5_to_1_and_no_control_needs_an_emoji_font() {
     let _one = ONE_BROWSER.lock().await;
     let page = Page::open("/").await;

@@ -81,7 +81,7 @@ async fn every_step_in_view(screen: Screen, puzzle: &str, name: &str) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn the_board_stays_on_the_screen_at_every_step_of_a_playback() {
     let _one = ONE_BROWSER.lock().await;
     for screen in PHONES {
@@ -168,7 +168,7 @@ async fn random_journey(screen: Screen) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn random_is_one_tap_to_a_playing_solution_and_next_puzzle_one_more() {
     let _one = ONE_BROWSER.lock().await;
     for screen in PHONES {
@@ -211,7 +211,7 @@ async fn screenshot_journey(screen: Screen) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn a_screenshot_plays_its_solution_with_no_tap_after_the_pick() {
     let _one = ONE_BROWSER.lock().await;
     for screen in PHONES {
@@ -226,7 +226,7 @@ const FILLS: &str = "return [...document.querySelectorAll('#board .piece')]
 /// `hardest`'s 12 pieces and 横刀立马's 10 blocks each get a colour of
 /// their own, the target red, from the palette the image renderer uses.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn every_piece_has_a_colour_of_its_own() {
     let _one = ONE_BROWSER.lock().await;
     let page = Page::open(&hash("hardest", "&v=play")).await;
@@ -315,7 +315,7 @@ async fn editor_messages(screen: Screen) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn the_editor_says_what_is_wrong_beside_the_board() {
     let _one = ONE_BROWSER.lock().await;
     for screen in PHONES {
@@ -339,7 +339,7 @@ async fn edited_line(page: &Page, before: &Value) -> Value {
 /// Add, Wall and Exit with the keyboard alone: cells take the focus, the
 /// arrows go from cell to cell (or move the exit), Enter places.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn the_editor_works_from_the_keyboard() {
     let _one = ONE_BROWSER.lock().await;
     let page = Page::open(&hash(OVERLAP_BOARD, "&v=edit")).await;
@@ -443,7 +443,7 @@ async fn the_editor_works_from_the_keyboard() {
 /// picks one up and the arrows slide it; pieces are announced with their
 /// orientation and the board with its exit.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn play_goes_from_piece_to_piece_with_the_arrows() {
     let _one = ONE_BROWSER.lock().await;
     let page = Page::open(&hash(OVERLAP_BOARD, "&v=play")).await;
@@ -483,7 +483,7 @@ async fn play_goes_from_piece_to_piece_with_the_arrows() {
 /// (Web Share API) where there is one; the page has a web app manifest with
 /// its icons and arrives compressed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn links_keep_a_random_puzzle_and_its_moves_and_the_page_installs() {
     let _one = ONE_BROWSER.lock().await;
     let page = phone(Screen::Phone(390, 844), "/").await;

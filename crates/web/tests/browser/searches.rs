@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use unblocker_web::{Config, Limits};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn hints_and_play_leave_no_stale_search() {
     let _one = ONE_BROWSER.lock().await;
     let config = Config {
@@ -62,7 +62,7 @@ async fn hints_and_play_leave_no_stale_search() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn a_drag_acts_on_the_position_it_started_from() {
     let _one = ONE_BROWSER.lock().await;
     let (_, board) = card(1);
@@ -117,7 +117,7 @@ async fn a_drag_acts_on_the_position_it_started_from() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn a_link_opened_in_the_editor_loads_and_an_invalid_draft_is_not_solved() {
     let _one = ONE_BROWSER.lock().await;
     let (optimum, _) = card(1);
@@ -188,7 +188,7 @@ async fn a_link_opened_in_the_editor_loads_and_an_invalid_draft_is_not_solved() 
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn the_bundled_list_and_share_links_follow_the_puzzle() {
     let _one = ONE_BROWSER.lock().await;
     let page = Page::open("/").await;

@@ -49,7 +49,7 @@ pub fn hash(puzzle: &str, rest: &str) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn solve_then_step_play_and_reset_with_buttons_and_keys() {
     let _one = ONE_BROWSER.lock().await;
     let (optimum, board) = card(1);
@@ -128,7 +128,7 @@ async fn solve_then_step_play_and_reset_with_buttons_and_keys() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn play_to_the_win_by_dragging_with_a_hint_and_undo() {
     let _one = ONE_BROWSER.lock().await;
     let (optimum, board) = card(1);
@@ -198,7 +198,7 @@ async fn play_to_the_win_by_dragging_with_a_hint_and_undo() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn klotski_pieces_are_dragged_in_four_directions() {
     let _one = ONE_BROWSER.lock().await;
     // 横刀立马: BAAC/BAAC/DEEF/DGHF/I..J; H is the 1×1 block at row 3, column 2.
@@ -225,7 +225,7 @@ async fn klotski_pieces_are_dragged_in_four_directions() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn the_editor_builds_a_board_that_then_solves() {
     let _one = ONE_BROWSER.lock().await;
     let page = Page::open("/").await;
@@ -290,7 +290,7 @@ async fn the_editor_builds_a_board_that_then_solves() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn a_shared_link_reopens_the_puzzle_at_its_step() {
     let _one = ONE_BROWSER.lock().await;
     let (optimum, board) = card(1);
@@ -317,7 +317,7 @@ async fn a_shared_link_reopens_the_puzzle_at_its_step() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn a_screenshot_is_scanned_beside_the_original_and_a_failure_shows_why() {
     let _one = ONE_BROWSER.lock().await;
     let index = unblocker_testdata::read_to_string("screenshots/INDEX.tsv");
@@ -401,7 +401,7 @@ async fn note(page: &Page) -> String {
 /// Without a database file, random puzzles come from the sample built into
 /// the binary, and the page says so before and after.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn without_a_database_random_puzzles_come_from_the_embedded_sample() {
     let _one = ONE_BROWSER.lock().await;
     let page = Page::open_with(Config::default(), "/").await;
@@ -427,7 +427,7 @@ async fn without_a_database_random_puzzles_come_from_the_embedded_sample() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn a_random_database_puzzle_of_a_chosen_difficulty_loads() {
     let _one = ONE_BROWSER.lock().await;
     let folder = tempfile::tempdir().unwrap();
@@ -490,7 +490,7 @@ async fn a_random_database_puzzle_of_a_chosen_difficulty_loads() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web -- --include-ignored browser (.ci/run)"]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn a_long_solve_shows_live_counts_and_cancel_stops_it_on_the_server() {
     let _one = ONE_BROWSER.lock().await;
     let page = Page::open("/").await;
