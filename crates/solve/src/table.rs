@@ -218,10 +218,9 @@ impl<K: State> crate::memory::Grows for StateTable<K> {
 /// Large tables are probed at random: back them with huge pages where the
 /// kernel offers them on request, or nearly every probe misses the TLB.
 pub(crate) mod huge_pages {
-    const HUGE_PAGE: usize = 2 << 20;
-
     #[cfg(target_os = "linux")]
     pub fn advise<T>(v: &Vec<T>) {
+        const HUGE_PAGE: usize = 2 << 20;
         let bytes = v.capacity() * std::mem::size_of::<T>();
         if bytes < 2 * HUGE_PAGE {
             return;
