@@ -430,13 +430,7 @@ async fn without_a_database_random_puzzles_come_from_the_embedded_sample() {
 #[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and axe-core (npm ci --prefix crates/web/tests/axe): cargo test -p unblocker-web --features browser --test browser -- --include-ignored (.ci/run)"]
 async fn a_random_database_puzzle_of_a_chosen_difficulty_loads() {
     let _one = ONE_BROWSER.lock().await;
-    let folder = tempfile::tempdir().unwrap();
-    let database = folder.path().join("puzzles.sqlite");
-    let lines = unblocker_testdata::read_to_string("puzzles/rush/rush1000.txt");
-    unblocker_db::Database::open(&database)
-        .unwrap()
-        .import(lines.as_bytes())
-        .unwrap();
+    let (_folder, database) = rush1000_database();
     let path = database.clone();
     let config = Config {
         database: Some(database),
@@ -450,6 +444,7 @@ async fn a_random_database_puzzle_of_a_chosen_difficulty_loads() {
     .await;
     load_random(&page, "31-").await;
     let line = page.text("#board-line").await;
+    let lines = unblocker_testdata::read_to_string("puzzles/rush/rush1000.txt");
     let moves: Vec<u32> = lines
         .lines()
         .filter(|l| {
@@ -508,4 +503,17 @@ async fn a_long_solve_shows_live_counts_and_cancel_stops_it_on_the_server() {
     let counts = wait_for_counts(&page.base, |c| c["cancelled"] == 1 && c["running"] == 0).await;
     assert_eq!(counts["cancelled"], 1, "{counts}");
     page.close().await;
+}
+
+/// A database of rush1000.txt's puzzles in a fresh folder, kept while the
+/// folder lives.
+pub fn rush1000_database() -> (tempfile::TempDir, std::path::PathBuf) {
+    let folder = tempfile::tempdir().unwrap();
+    let database = folder.path().join("puzzles.sqlite");
+    let lines = unblocker_testdata::read_to_string("puzzles/rush/rush1000.txt");
+    unblocker_db::Database::open(&database)
+        .unwrap()
+        .import(lines.as_bytes())
+        .unwrap();
+    (folder, database)
 }

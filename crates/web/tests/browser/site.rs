@@ -5,6 +5,7 @@
 //! solved, Play to the win, Stats, the editor, a shared link). A new
 //! version of the site replaces the old one when the player accepts it.
 
+use super::flows::rush1000_database;
 use super::host::{site_folder, Host};
 use super::journey::shot;
 use super::page::*;
@@ -159,13 +160,7 @@ async fn the_static_site_works_offline_after_the_first_visit() {
 #[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and the static site (cargo xtask web --out target/site): .ci/run"]
 async fn the_server_with_the_site_answers_only_what_only_it_has() {
     let _one = ONE_BROWSER.lock().await;
-    let folder = tempfile::tempdir().unwrap();
-    let database = folder.path().join("puzzles.sqlite");
-    let lines = unblocker_testdata::read_to_string("puzzles/rush/rush1000.txt");
-    unblocker_db::Database::open(&database)
-        .unwrap()
-        .import(lines.as_bytes())
-        .unwrap();
+    let (_folder, database) = rush1000_database();
     let config = unblocker_web::Config {
         database: Some(database.clone()),
         site: Some(site_folder()),
