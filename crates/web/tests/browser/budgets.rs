@@ -110,12 +110,7 @@ async fn scan_time(page: &Page, picture: &std::path::Path) -> f64 {
          }).observe(document.getElementById('scan-message'), { childList: true, characterData: true, subtree: true });",
     )
     .await;
-    let input = page
-        .client
-        .find(fantoccini::Locator::Css("#file"))
-        .await
-        .unwrap();
-    input.send_keys(picture.to_str().unwrap()).await.unwrap();
+    page.pick_file(picture).await;
     page.wait("the scan", "window.measure.end !== undefined")
         .await;
     page.js("return measure.end - measure.start")

@@ -3,7 +3,6 @@
 
 use super::page::*;
 use crate::common::*;
-use fantoccini::Locator;
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use unblocker_model::format;
@@ -331,12 +330,8 @@ async fn a_screenshot_is_scanned_beside_the_original_and_a_failure_shows_why() {
         &format::parse(&format!("{}:{}", row[4], row[5]), Default::default()).unwrap(),
     );
     let page = Page::open("/").await;
-    let picture = unblocker_testdata::path("screenshots")
-        .join(row[0])
-        .canonicalize()
-        .unwrap();
-    let input = page.client.find(Locator::Css("#file")).await.unwrap();
-    input.send_keys(picture.to_str().unwrap()).await.unwrap();
+    let picture = unblocker_testdata::path("screenshots").join(row[0]);
+    page.pick_file(&picture).await;
     page.wait(
         "the scan",
         "document.getElementById('scan-message').textContent.startsWith('Scanned')",
@@ -356,7 +351,7 @@ async fn a_screenshot_is_scanned_beside_the_original_and_a_failure_shows_why() {
     image::RgbImage::from_pixel(240, 400, image::Rgb([40, 90, 160]))
         .save(&blank)
         .unwrap();
-    input.send_keys(blank.to_str().unwrap()).await.unwrap();
+    page.pick_file(&blank).await;
     page.wait(
         "the failure",
         "document.getElementById('scan-message').textContent.startsWith('The scan failed')",

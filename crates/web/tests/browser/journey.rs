@@ -181,15 +181,8 @@ async fn random_is_one_tap_to_a_playing_solution_and_next_puzzle_one_more() {
 /// thumbnail that shows and hides it.
 async fn screenshot_journey(screen: Screen) {
     let page = phone(screen, "/").await;
-    let picture = unblocker_testdata::path("screenshots/unblocker/Puzzle-E-29.jpg")
-        .canonicalize()
-        .unwrap();
-    let input = page
-        .client
-        .find(fantoccini::Locator::Css("#file"))
-        .await
-        .unwrap();
-    input.send_keys(picture.to_str().unwrap()).await.unwrap();
+    let picture = unblocker_testdata::path("screenshots/unblocker/Puzzle-E-29.jpg");
+    page.pick_file(&picture).await;
     page.wait("the solution playing", PLAYING).await;
     assert_eq!(page.text("#puzzle-name").await, "Puzzle-E-29.jpg");
     assert_eq!(page.js(BOARD_OUTSIDE).await, Value::Null);

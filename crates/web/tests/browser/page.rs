@@ -390,6 +390,18 @@ impl Page {
         self.chord(&[key]).await;
     }
 
+    /// Picks the picture at `path` in the Load view's file input, as a
+    /// player choosing a screenshot does.
+    pub async fn pick_file(&self, path: &std::path::Path) {
+        let path = path.canonicalize().unwrap();
+        let input = self
+            .client
+            .find(fantoccini::Locator::Css("#file"))
+            .await
+            .unwrap();
+        input.send_keys(path.to_str().unwrap()).await.unwrap();
+    }
+
     /// Loads a board typed into the Load view's text box.
     pub async fn load_text(&self, board: &str) {
         self.js(&format!(

@@ -84,15 +84,8 @@ async fn the_static_site_works_offline_after_the_first_visit() {
     shot(&page, "offline-random").await;
 
     // A screenshot picked: read on the phone, solved and playing.
-    let picture = unblocker_testdata::path("screenshots/unblocker/Puzzle-E-29.jpg")
-        .canonicalize()
-        .unwrap();
-    let input = page
-        .client
-        .find(fantoccini::Locator::Css("#file"))
-        .await
-        .unwrap();
-    input.send_keys(picture.to_str().unwrap()).await.unwrap();
+    let picture = unblocker_testdata::path("screenshots/unblocker/Puzzle-E-29.jpg");
+    page.pick_file(&picture).await;
     page.wait(
         "the scan's solution playing",
         &format!("document.getElementById('puzzle-name').textContent === 'Puzzle-E-29.jpg' && ({PLAYING})"),
