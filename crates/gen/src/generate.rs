@@ -2,19 +2,22 @@
 //!
 //! Phases run from the most row items down (see [`crate::rush`]). In a
 //! phase, the shard's units are searched in parallel and each is committed
-//! in its own transaction as it finishes: its puzzles, its candidates still
-//! waiting for removal tests (with the tests) and the candidates its
-//! answers reject. A removal test may land in a unit of another shard: the
+//! as it finishes: its candidates still waiting for removal tests (with the
+//! tests) and the candidates its answers reject into the phase's pending
+//! files (`phase_files`), then its puzzles and the unit in one
+//! transaction. A removal test may land in a unit of another shard: the
 //! shard then answers it with one solve of its board. When the phase
 //! is done, the previous phase's waiting candidates that no answer rejected
 //! become puzzles, in one transaction that also records where the run
-//! stands. So a run stopped at any moment resumes from the database alone,
-//! losing at most the units in flight, and nothing is stored twice.
+//! stands. So a run stopped at any moment resumes from the database and its
+//! pending files alone, losing at most the units in flight, and nothing is
+//! stored twice.
 
 use crate::calibration::PhaseWeights;
 use crate::error::GenError;
-use crate::journal;
+use crate::journal::{self, Kind};
 use crate::pending::{decode_rejected, decode_waiting, encode_rejected, encode_waiting};
+use crate::phase_files::PhaseFiles;
 use crate::rush::{Candidate, CandidateId, Generator, RemovalTest, Scratch, UnitOutcome};
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -142,6 +145,7 @@ fn generate_with(
         .map_err(GenError::Threads)?;
     let started = Instant::now();
     let size = options.size;
+    let mut files = PhaseFiles::open(db, start_phase)?;
     let Some(start_phase) = start_phase else {
         summary.seconds = started.elapsed().as_secs_f64();
         return Ok(summary);
@@ -163,13 +167,13 @@ fn generate_with(
     for phase in (0..=start_phase).rev() {
         // The queries of the candidates waiting for this phase's answers.
         let mut incoming: HashMap<u32, Vec<RemovalTest>> = HashMap::new();
-        journal::each_waiting(db, phase + 1, |unit, blob| {
+        journal::each_waiting(db, &mut files, phase + 1, |unit, blob| {
             for q in decode_waiting(size, unit, blob)?.1 {
                 incoming.entry(q.unit).or_default().push(q);
             }
             Ok(())
         })?;
-        let answered: HashSet<u32> = journal::answered_units(db, phase)?;
+        let answered: HashSet<u32> = journal::answered_units(db, &mut files, phase)?;
         let mut jobs: Vec<UnitJob> = left[phase]
             .iter()
             .map(|&u| UnitJob::Own(u, incoming.remove(&u).unwrap_or_default()))
@@ -180,30 +184,39 @@ fn generate_with(
             .collect();
         foreign.sort_by_key(|(u, _)| *u);
         jobs.extend(foreign.into_iter().map(|(u, q)| UnitJob::Answer(u, q)));
-        let stopped = run_phase(db, generator, &pool, jobs, options, phase, &mut |found| {
-            summary.units_run += 1;
-            summary.positions += found;
-            work_run += weights.of(phase);
-            progress(GenerationProgress {
-                units_done: summary.units_skipped + summary.units_run,
-                units_before: summary.units_skipped,
-                units_total,
-                work_run,
-                work_left: work_total - work_run,
-                positions: summary.positions,
-                puzzles: summary.puzzles,
-                phase,
-            });
-            options
-                .max_units
-                .is_some_and(|max| summary.units_run as usize >= max)
-        })?;
+        let stopped = run_phase(
+            db,
+            &mut files,
+            generator,
+            &pool,
+            jobs,
+            options,
+            phase,
+            &mut |found| {
+                summary.units_run += 1;
+                summary.positions += found;
+                work_run += weights.of(phase);
+                progress(GenerationProgress {
+                    units_done: summary.units_skipped + summary.units_run,
+                    units_before: summary.units_skipped,
+                    units_total,
+                    work_run,
+                    work_left: work_total - work_run,
+                    positions: summary.positions,
+                    puzzles: summary.puzzles,
+                    phase,
+                });
+                options
+                    .max_units
+                    .is_some_and(|max| summary.units_run as usize >= max)
+            },
+        )?;
         summary.puzzles = db.count()?;
         if stopped {
             break;
         }
         // Decide the waiting candidates: the rejected ones fail.
-        let rejected: HashSet<CandidateId> = journal::rejections(db, phase)?
+        let rejected: HashSet<CandidateId> = journal::rejections(db, &mut files, phase)?
             .iter()
             .map(|blob| decode_rejected(blob))
             .collect::<Result<Vec<_>, _>>()?
@@ -211,7 +224,7 @@ fn generate_with(
             .flatten()
             .collect();
         let mut puzzles = Vec::new();
-        journal::each_waiting(db, phase + 1, |unit, blob| {
+        journal::each_waiting(db, &mut files, phase + 1, |unit, blob| {
             for c in decode_waiting(size, unit, blob)?.0 {
                 if !rejected.contains(&c.id) {
                     puzzles.push(generator.puzzle(&c));
@@ -219,7 +232,7 @@ fn generate_with(
             }
             Ok(())
         })?;
-        journal::finish_phase(db, phase, &puzzles, phase.checked_sub(1))?;
+        journal::finish_phase(db, &mut files, phase, &puzzles, phase.checked_sub(1))?;
         summary.puzzles = db.count()?;
     }
     summary.seconds = started.elapsed().as_secs_f64();
@@ -229,8 +242,10 @@ fn generate_with(
 /// Runs a phase's jobs in parallel, committing each as it finishes; calls
 /// `after(positions)` for each unit of the shard, which returns
 /// true to stop early. Returns true when stopped early.
+#[allow(clippy::too_many_arguments)]
 fn run_phase(
     db: &mut Database,
+    files: &mut PhaseFiles,
     generator: &Generator,
     pool: &rayon::ThreadPool,
     jobs: Vec<UnitJob>,
@@ -268,14 +283,26 @@ fn run_phase(
         });
         for done in receiver {
             let committed = match done {
-                Done::Own(unit, found, seconds) => {
-                    commit_own(db, generator, options.size, unit, phase, &found, seconds)
-                        .map(|()| Some(found.positions))
-                }
-                Done::Answer(unit, rejected) => {
-                    journal::commit_answers(db, unit as u64, phase, &encode_rejected(&rejected))
-                        .map(|()| None)
-                }
+                Done::Own(unit, found, seconds) => commit_own(
+                    db,
+                    files,
+                    generator,
+                    options.size,
+                    unit,
+                    phase,
+                    &found,
+                    seconds,
+                )
+                .map(|()| Some(found.positions)),
+                Done::Answer(unit, rejected) => journal::commit_pending(
+                    db,
+                    files,
+                    Kind::Answered,
+                    unit as u64,
+                    phase,
+                    &encode_rejected(&rejected),
+                )
+                .map(|()| None),
             };
             match committed {
                 Err(e) => {
@@ -299,8 +326,10 @@ fn run_phase(
 
 /// Commits one unit of the shard: the puzzles it decides alone (candidates
 /// without removal tests), its waiting candidates and its rejections.
+#[allow(clippy::too_many_arguments)]
 fn commit_own(
     db: &mut Database,
+    files: &mut PhaseFiles,
     generator: &Generator,
     size: usize,
     unit: u32,
@@ -312,8 +341,15 @@ fn commit_own(
         found.candidates.iter().partition(|c| c.tests == 0);
     let puzzles: Vec<_> = decided.into_iter().map(|c| generator.puzzle(c)).collect();
     let waiting: Vec<Candidate> = waiting.into_iter().cloned().collect();
-    let blob = (!waiting.is_empty()).then(|| encode_waiting(size, &waiting, &found.queries));
-    let rejected = (!found.rejected.is_empty()).then(|| encode_rejected(&found.rejected));
+    // The pending state first: a committed unit never lacks it.
+    if !waiting.is_empty() {
+        let blob = encode_waiting(size, &waiting, &found.queries);
+        journal::commit_pending(db, files, Kind::Waiting, unit as u64, phase, &blob)?;
+    }
+    if !found.rejected.is_empty() {
+        let rejected = encode_rejected(&found.rejected);
+        journal::commit_pending(db, files, Kind::Answered, unit as u64, phase, &rejected)?;
+    }
     journal::commit_unit(
         db,
         unit as u64,
@@ -321,8 +357,6 @@ fn commit_own(
         found.positions,
         found.components,
         &puzzles,
-        blob.as_deref(),
-        rejected.as_deref(),
         seconds,
     )
 }

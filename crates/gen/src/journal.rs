@@ -1,10 +1,13 @@
 //! The generator's journal in the database file: what a generation holds
-//! (`meta`), the units it committed, the candidates waiting for removal
-//! tests between phases and the answers to them, and where the run stands.
-//! A rerun reads it to resume where the last one stopped. The tables are
-//! the file's (`unblocker_db` creates them with the others); only the
-//! generator writes them.
+//! (`meta`), the units it committed, where the run stands, and (in the
+//! pending files beside it, `phase_files`) the candidates waiting for
+//! removal tests between phases and the answers to them. A rerun reads it
+//! to resume where the last one stopped. The tables are the file's
+//! (`unblocker_db` creates them with the others); only the generator
+//! writes them.
 
+pub(crate) use crate::phase_files::Kind;
+use crate::phase_files::PhaseFiles;
 use rusqlite::{params, OptionalExtension};
 use std::collections::HashSet;
 use unblocker_db::{insert_puzzles, Database, DbError, Record};
@@ -54,10 +57,8 @@ pub(crate) fn done_units(db: &Database) -> Result<HashSet<u64>, DbError> {
     Ok(ids.collect::<Result<_, _>>()?)
 }
 
-/// Stores one unit's results and marks it done, atomically: the puzzles
-/// it decided, its candidates waiting for removal tests (if any) and the
-/// candidates its answers reject.
-#[allow(clippy::too_many_arguments)]
+/// Stores the puzzles a unit decided and marks it done, atomically. Its
+/// pending state ([`commit_pending`]) goes first.
 pub(crate) fn commit_unit(
     db: &mut Database,
     unit: u64,
@@ -65,8 +66,6 @@ pub(crate) fn commit_unit(
     positions: u64,
     components: u64,
     puzzles: &[Record],
-    waiting: Option<&[u8]>,
-    rejected: Option<&[u8]>,
     seconds: f64,
 ) -> Result<(), DbError> {
     let tx = db.transaction()?;
@@ -76,33 +75,27 @@ pub(crate) fn commit_unit(
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![unit, phase, positions, components, puzzles.len(), seconds],
     )?;
-    if let Some(data) = waiting {
-        tx.execute(
-            "INSERT OR REPLACE INTO waiting (unit, phase, data) VALUES (?1, ?2, ?3)",
-            params![unit, phase, data],
-        )?;
-    }
-    if let Some(rejected) = rejected {
-        tx.execute(
-            "INSERT OR REPLACE INTO answered (unit, phase, rejected) VALUES (?1, ?2, ?3)",
-            params![unit, phase, rejected],
-        )?;
-    }
     tx.commit()?;
     Ok(())
 }
 
-/// Stores the answers of a unit of another shard (searched only for the
-/// removal tests landing in it).
-pub(crate) fn commit_answers(
-    db: &mut Database,
+/// Stores a unit's pending state of `kind` in its phase's file: its
+/// candidates waiting for removal tests with the tests ([`Kind::Waiting`]),
+/// or the candidates its answers reject ([`Kind::Answered`]; the unit may
+/// be another shard's, searched only for the removal tests landing in it).
+pub(crate) fn commit_pending(
+    db: &Database,
+    files: &mut PhaseFiles,
+    kind: Kind,
     unit: u64,
     phase: usize,
-    rejected: &[u8],
+    blob: &[u8],
 ) -> Result<(), DbError> {
+    let s = files.attach(db, kind, phase)?;
+    let (table, column) = kind.table_and_column();
     db.connection().execute(
-        "INSERT OR REPLACE INTO answered (unit, phase, rejected) VALUES (?1, ?2, ?3)",
-        params![unit, phase, rejected],
+        &format!("INSERT OR REPLACE INTO {s}.{table} (unit, {column}) VALUES (?1, ?2)"),
+        params![unit, blob],
     )?;
     Ok(())
 }
@@ -112,13 +105,15 @@ pub(crate) fn commit_answers(
 /// phases keep gigabytes of them).
 pub(crate) fn each_waiting(
     db: &Database,
+    files: &mut PhaseFiles,
     phase: usize,
     mut each: impl FnMut(u32, &[u8]) -> Result<(), DbError>,
 ) -> Result<(), DbError> {
+    let s = files.attach(db, Kind::Waiting, phase)?;
     let mut stmt = db
         .connection()
-        .prepare("SELECT unit, data FROM waiting WHERE phase = ?1 ORDER BY unit")?;
-    let mut rows = stmt.query([phase])?;
+        .prepare(&format!("SELECT unit, data FROM {s}.waiting ORDER BY unit"))?;
+    let mut rows = stmt.query([])?;
     while let Some(row) = rows.next()? {
         let data: Vec<u8> = row.get(1)?;
         each(row.get(0)?, &data)?;
@@ -127,42 +122,57 @@ pub(crate) fn each_waiting(
 }
 
 /// The units that answered their removal tests in `phase`.
-pub(crate) fn answered_units(db: &Database, phase: usize) -> Result<HashSet<u32>, DbError> {
+pub(crate) fn answered_units(
+    db: &Database,
+    files: &mut PhaseFiles,
+    phase: usize,
+) -> Result<HashSet<u32>, DbError> {
+    let s = files.attach(db, Kind::Answered, phase)?;
     let mut stmt = db
         .connection()
-        .prepare("SELECT unit FROM answered WHERE phase = ?1")?;
-    let rows = stmt.query_map([phase], |r| r.get(0))?;
+        .prepare(&format!("SELECT unit FROM {s}.answered"))?;
+    let rows = stmt.query_map([], |r| r.get(0))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// The rejections recorded in `phase`.
-pub(crate) fn rejections(db: &Database, phase: usize) -> Result<Vec<Vec<u8>>, DbError> {
+pub(crate) fn rejections(
+    db: &Database,
+    files: &mut PhaseFiles,
+    phase: usize,
+) -> Result<Vec<Vec<u8>>, DbError> {
+    let s = files.attach(db, Kind::Answered, phase)?;
     let mut stmt = db
         .connection()
-        .prepare("SELECT rejected FROM answered WHERE phase = ?1")?;
-    let rows = stmt.query_map([phase], |r| r.get(0))?;
+        .prepare(&format!("SELECT rejected FROM {s}.answered"))?;
+    let rows = stmt.query_map([], |r| r.get(0))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-/// Ends a phase atomically: stores the decided puzzles, forgets the
-/// state they were decided from, and records the next phase (`None`
-/// when the generation is complete).
+/// Ends a phase: stores the decided puzzles and records the next phase
+/// (`None` when the generation is complete) atomically, then removes the
+/// pending files they were decided from (a stop before that leaves them to
+/// [`PhaseFiles::open`] to remove).
 pub(crate) fn finish_phase(
     db: &mut Database,
+    files: &mut PhaseFiles,
     phase: usize,
     puzzles: &[Record],
     next: Option<usize>,
 ) -> Result<(), DbError> {
     let tx = db.transaction()?;
     insert_puzzles(&tx, puzzles)?;
-    tx.execute("DELETE FROM waiting WHERE phase = ?1", [phase + 1])?;
-    tx.execute("DELETE FROM answered WHERE phase = ?1", [phase])?;
     let value = next.map_or("done".to_string(), |p| p.to_string());
     tx.execute(
         "INSERT OR REPLACE INTO meta (key, value) VALUES ('next_phase', ?1)",
         [value],
     )?;
     tx.commit()?;
+    files.drop_file(db, Kind::Waiting, phase + 1)?;
+    files.drop_file(db, Kind::Answered, phase)?;
+    if next.is_none() {
+        files.remove_all(db)?;
+    }
     Ok(())
 }
 

@@ -165,9 +165,7 @@ pub fn store(
     )?;
     let seconds = totals.seconds + start.elapsed().as_secs_f64();
     let components = solvable.len() as u64;
-    journal::commit_unit(
-        db, 0, 0, positions, components, &puzzles, None, None, seconds,
-    )?;
+    journal::commit_unit(db, 0, 0, positions, components, &puzzles, seconds)?;
     progress(solvable.len() as u64, solvable.len() as u64);
     let hardest = puzzles
         .iter()

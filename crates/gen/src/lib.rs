@@ -7,6 +7,7 @@ mod generate;
 mod journal;
 pub mod klotski;
 mod pending;
+mod phase_files;
 pub mod progress;
 pub mod retrograde;
 pub mod rush;

@@ -163,6 +163,126 @@ fn an_interrupted_run_resumes_without_losing_or_repeating_rows() {
     assert_eq!(exported(&db), exported(&whole));
 }
 
+/// Runs 4x4 (up to two walls) into `name` and stops it after 500 units,
+/// with candidates waiting for removal tests; returns the file and its
+/// pending folder.
+fn interrupted(dir: &Path, name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let path = dir.join(name);
+    let first = GenerateOptions {
+        max_units: Some(500),
+        ..options(4, 2)
+    };
+    generate(&mut Database::open(&path).unwrap(), &first, |_| {}).unwrap();
+    let pending = dir.join(format!("{name}.pending"));
+    (path, pending)
+}
+
+/// The names of the files in a folder, sorted.
+fn file_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}
+
+/// The removal tests' state between phases lives in a file per phase and
+/// kind beside the database: an interrupted run leaves them, a resumed run
+/// removes the ones no longer needed, and a finished run the folder.
+#[test]
+fn pending_state_lives_in_files_removed_when_their_phase_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = generated(dir.path(), "whole.sqlite", &options(4, 2));
+    assert!(!dir.path().join("whole.sqlite.pending").exists());
+    let (path, pending) = interrupted(dir.path(), "resumed.sqlite");
+    let names = file_names(&pending);
+    assert!(names.iter().any(|n| n.starts_with("waiting-")), "{names:?}");
+    // Left by a stop between a phase's end and the removal of its files.
+    std::fs::write(pending.join("waiting-99.sqlite"), b"").unwrap();
+    std::fs::write(pending.join("answered-98.sqlite-wal"), b"").unwrap();
+    let mut db = Database::open(&path).unwrap();
+    let mut phases = Vec::new();
+    generate(&mut db, &options(4, 2), |p| {
+        if phases.last() != Some(&p.phase) {
+            phases.push(p.phase);
+            let names = file_names(&pending);
+            assert!(!names.iter().any(|n| n.contains("-9")), "{names:?}");
+            // Only this phase's files and the waiting candidates of the
+            // phase above are kept.
+            for name in names {
+                let phase: usize = name
+                    .trim_start_matches(|c: char| !c.is_ascii_digit())
+                    .split('.')
+                    .next()
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                let most = p.phase + usize::from(name.starts_with("waiting-"));
+                assert!(phase <= most, "{name} in phase {}", p.phase);
+            }
+        }
+    })
+    .unwrap();
+    assert!(phases.len() > 2, "{phases:?}");
+    assert_eq!(exported(&db), exported(&whole));
+    assert!(!pending.exists());
+}
+
+/// A run stopped by a generator that kept the removal tests' state in the
+/// database's own tables is carried on from it.
+#[test]
+fn a_run_an_older_generator_stopped_is_carried_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = generated(dir.path(), "whole.sqlite", &options(4, 2));
+    let (path, pending) = interrupted(dir.path(), "older.sqlite");
+    let db = Database::open(&path).unwrap();
+    let conn = db.connection();
+    for name in file_names(&pending) {
+        let Some(stem) = name.strip_suffix(".sqlite") else {
+            continue;
+        };
+        let (table, phase) = stem.split_once('-').unwrap();
+        let column = if table == "waiting" {
+            "data"
+        } else {
+            "rejected"
+        };
+        conn.execute(
+            "ATTACH DATABASE ?1 AS old",
+            [pending.join(&name).to_str().unwrap()],
+        )
+        .unwrap();
+        conn.execute(
+            &format!(
+                "INSERT INTO main.{table} (unit, phase, {column})
+                 SELECT unit, {phase}, {column} FROM old.{table}"
+            ),
+            [],
+        )
+        .unwrap();
+        conn.execute("DETACH DATABASE old", []).unwrap();
+    }
+    let held: u64 = conn
+        .query_row("SELECT count(*) FROM waiting", [], |r| r.get(0))
+        .unwrap();
+    assert!(held > 0);
+    drop(db);
+    std::fs::remove_dir_all(&pending).unwrap();
+    let mut db = Database::open(&path).unwrap();
+    generate(&mut db, &options(4, 2), |_| {}).unwrap();
+    assert_eq!(exported(&db), exported(&whole));
+    let left: u64 = db
+        .connection()
+        .query_row(
+            "SELECT (SELECT count(*) FROM waiting) + (SELECT count(*) FROM answered)",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(left, 0);
+}
+
 /// A disk that fills up (a size cap on the file) stops the run with
 /// [`DbError::Full`]; the file stays readable and a rerun with room carries
 /// on to the same database.
