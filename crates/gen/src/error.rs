@@ -12,4 +12,11 @@ pub enum GenError {
     Size(usize),
     #[error("cannot start threads: {0}")]
     Threads(rayon::ThreadPoolBuildError),
+    #[error(
+        "{} is missing: this stopped generation kept candidates waiting for removal tests \
+         there (a stopped run is its database file and the .pending folder beside it: copy \
+         both to resume it, or generate into a new file)",
+        .0.display()
+    )]
+    PendingMissing(std::path::PathBuf),
 }

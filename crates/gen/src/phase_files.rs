@@ -12,8 +12,9 @@
 //! again and replaces what it wrote. A database in memory keeps them in
 //! memory.
 
-use rusqlite::params;
-use std::collections::HashSet;
+use crate::error::GenError;
+use rusqlite::{params, Connection, OptionalExtension};
+use std::collections::{BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 use unblocker_db::{Database, DbError};
 
@@ -62,7 +63,14 @@ pub(crate) struct PhaseFiles {
     dir: Option<PathBuf>,
     /// The schemas attached so far.
     attached: HashSet<String>,
+    /// The files created and not yet removed (`waiting-7`), as the
+    /// database's `meta` records them (`pending_files`), so that a run
+    /// resumed without them stops instead of losing their candidates.
+    recorded: BTreeSet<String>,
 }
+
+/// The `meta` key listing the pending files.
+const RECORD_KEY: &str = "pending_files";
 
 impl PhaseFiles {
     /// The pending files of `db`, for a run whose next phase is `next`
@@ -70,37 +78,34 @@ impl PhaseFiles {
     /// between a phase's end and their removal) are removed, and so is the
     /// folder of a complete generation. State an older generator kept in
     /// the database's own tables moves into the files.
-    pub(crate) fn open(db: &Database, next: Option<usize>) -> Result<PhaseFiles, DbError> {
-        let conn = db.connection();
-        let dir = conn
-            .path()
-            .filter(|p| !p.is_empty())
-            .map(|p| PathBuf::from(format!("{p}.pending")));
-        // An earlier run on this connection may have left its files
-        // attached (in memory, they are its state).
-        let attached: HashSet<String> = conn
-            .prepare("SELECT name FROM pragma_database_list")?
-            .query_map([], |r| r.get::<_, String>(0))?
-            .filter(|name| name.as_ref().map_or(true, |n| parse(n, '_').is_some()))
-            .collect::<Result<_, _>>()?;
-        let mut files = PhaseFiles { dir, attached };
+    ///
+    /// A file the database records and the run still needs must be there
+    /// ([`GenError::PendingMissing`] otherwise: a stopped run copied
+    /// without its folder).
+    pub(crate) fn open(db: &Database, next: Option<usize>) -> Result<PhaseFiles, GenError> {
+        let mut files = PhaseFiles::adopt(db)?;
         let Some(next) = next else {
             files.remove_all(db)?;
             return Ok(files);
         };
-        let stale: Vec<String> = files
-            .attached
-            .iter()
-            .filter(|n| parse(n, '_').is_some_and(|(kind, phase)| !kind.live(phase, next)))
-            .cloned()
-            .collect();
-        for schema in stale {
-            files.attached.remove(&schema);
-            conn.execute("DETACH DATABASE ?1", [&schema])?;
-        }
+        files.detach_stale(db, next)?;
         let Some(dir) = files.dir.clone() else {
             return Ok(files);
         };
+        for name in files.recorded.clone() {
+            match parse(&name, '-') {
+                Some((kind, phase)) if kind.live(phase, next) => {
+                    let file = file_path(&dir, kind, phase);
+                    if !file.exists() {
+                        return Err(GenError::PendingMissing(file));
+                    }
+                }
+                _ => {
+                    files.recorded.remove(&name);
+                }
+            }
+        }
+        files.save_record(db.connection())?;
         std::fs::create_dir_all(&dir).map_err(|e| write_error(&dir, e))?;
         for entry in std::fs::read_dir(&dir).map_err(|e| write_error(&dir, e))? {
             let path = entry.map_err(|e| write_error(&dir, e))?.path();
@@ -112,6 +117,49 @@ impl PhaseFiles {
         }
         files.move_older_state(db)?;
         Ok(files)
+    }
+
+    /// The files of `db`'s connection as an earlier run on it may have
+    /// left them attached (in memory, they are its state), and the files
+    /// its `meta` records.
+    fn adopt(db: &Database) -> Result<PhaseFiles, DbError> {
+        let conn = db.connection();
+        let dir = conn
+            .path()
+            .filter(|p| !p.is_empty())
+            .map(|p| PathBuf::from(format!("{p}.pending")));
+        let attached: HashSet<String> = conn
+            .prepare("SELECT name FROM pragma_database_list")?
+            .query_map([], |r| r.get::<_, String>(0))?
+            .filter(|name| name.as_ref().map_or(true, |n| parse(n, '_').is_some()))
+            .collect::<Result<_, _>>()?;
+        let recorded: BTreeSet<String> = conn
+            .query_row("SELECT value FROM meta WHERE key = ?1", [RECORD_KEY], |r| {
+                r.get::<_, String>(0)
+            })
+            .optional()?
+            .map(|list| list.split_whitespace().map(String::from).collect())
+            .unwrap_or_default();
+        Ok(PhaseFiles {
+            dir,
+            attached,
+            recorded,
+        })
+    }
+
+    /// Detaches the attached files the run no longer needs.
+    fn detach_stale(&mut self, db: &Database, next: usize) -> Result<(), DbError> {
+        let stale: Vec<String> = self
+            .attached
+            .iter()
+            .filter(|n| parse(n, '_').is_some_and(|(kind, phase)| !kind.live(phase, next)))
+            .cloned()
+            .collect();
+        for schema in stale {
+            self.attached.remove(&schema);
+            db.connection().execute("DETACH DATABASE ?1", [&schema])?;
+        }
+        Ok(())
     }
 
     /// Moves the rows of the database's own `waiting` and `answered`
@@ -165,6 +213,9 @@ impl PhaseFiles {
         }
         conn.execute(&kind.create(&schema), [])?;
         self.attached.insert(schema.clone());
+        if self.dir.is_some() && self.recorded.insert(format!("{}-{phase}", kind.name())) {
+            self.save_record(conn)?;
+        }
         Ok(schema)
     }
 
@@ -180,10 +231,28 @@ impl PhaseFiles {
         if self.attached.remove(&schema) {
             db.connection().execute("DETACH DATABASE ?1", [&schema])?;
         }
-        match &self.dir {
-            Some(dir) => remove(&file_path(dir, kind, phase)),
-            None => Ok(()),
+        let Some(dir) = &self.dir else {
+            return Ok(());
+        };
+        remove(&file_path(dir, kind, phase))?;
+        if self.recorded.remove(&format!("{}-{phase}", kind.name())) {
+            self.save_record(db.connection())?;
         }
+        Ok(())
+    }
+
+    /// Writes the list of files into `meta` (none: no key).
+    fn save_record(&self, conn: &Connection) -> Result<(), DbError> {
+        if self.recorded.is_empty() {
+            conn.execute("DELETE FROM meta WHERE key = ?1", [RECORD_KEY])?;
+        } else {
+            let list: Vec<&str> = self.recorded.iter().map(String::as_str).collect();
+            conn.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)",
+                params![RECORD_KEY, list.join(" ")],
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -194,6 +263,8 @@ impl PhaseFiles {
         for schema in self.attached.drain() {
             db.connection().execute("DETACH DATABASE ?1", [&schema])?;
         }
+        self.recorded.clear();
+        self.save_record(db.connection())?;
         match &self.dir {
             Some(dir) => match std::fs::remove_dir_all(dir) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(write_error(dir, e)),

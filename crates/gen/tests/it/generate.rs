@@ -229,6 +229,31 @@ fn pending_state_lives_in_files_removed_when_their_phase_ends() {
     assert!(!pending.exists());
 }
 
+/// A stopped run copied without its pending folder is refused, naming the
+/// missing file, instead of resuming without the candidates kept there;
+/// with the folder back it carries on.
+#[test]
+fn a_stopped_run_without_its_pending_files_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = generated(dir.path(), "whole.sqlite", &options(4, 2));
+    let (path, pending) = interrupted(dir.path(), "copied.sqlite");
+    let aside = dir.path().join("aside");
+    std::fs::rename(&pending, &aside).unwrap();
+    let mut db = Database::open(&path).unwrap();
+    let before = db.work_done().unwrap().0;
+    let err = generate(&mut db, &options(4, 2), |_| {}).unwrap_err();
+    let GenError::PendingMissing(missing) = &err else {
+        panic!("{err}");
+    };
+    assert!(missing.starts_with(&pending), "{err}");
+    assert!(err.to_string().contains("copy both"), "{err}");
+    assert_eq!(db.work_done().unwrap().0, before);
+    assert!(!pending.exists());
+    std::fs::rename(&aside, &pending).unwrap();
+    generate(&mut db, &options(4, 2), |_| {}).unwrap();
+    assert_eq!(exported(&db), exported(&whole));
+}
+
 /// A run stopped by a generator that kept the removal tests' state in the
 /// database's own tables is carried on from it.
 #[test]
@@ -263,6 +288,9 @@ fn a_run_an_older_generator_stopped_is_carried_on() {
         .unwrap();
         conn.execute("DETACH DATABASE old", []).unwrap();
     }
+    // An older generator recorded no files.
+    conn.execute("DELETE FROM meta WHERE key = 'pending_files'", [])
+        .unwrap();
     let held: u64 = conn
         .query_row("SELECT count(*) FROM waiting", [], |r| r.get(0))
         .unwrap();
