@@ -9,8 +9,10 @@
 //! file holds the candidates the tests into its units rejected. A unit
 //! writes into them before it is committed to the database, so a committed
 //! unit never lacks them, and a unit a stop cut off in between is searched
-//! again and replaces what it wrote. A database in memory keeps them in
-//! memory.
+//! again and replaces what it wrote. The database's `meta` lists the files
+//! (`pending_files`), so a stopped run copied without them is refused
+//! rather than resumed without their candidates. A database in memory
+//! keeps them in memory.
 
 use crate::error::GenError;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -241,22 +243,6 @@ impl PhaseFiles {
         Ok(())
     }
 
-    /// Writes the list of files into `meta` (none: no key).
-    fn save_record(&self, conn: &Connection) -> Result<(), DbError> {
-        if self.recorded.is_empty() {
-            conn.execute("DELETE FROM meta WHERE key = ?1", [RECORD_KEY])?;
-        } else {
-            let list: Vec<&str> = self.recorded.iter().map(String::as_str).collect();
-            conn.execute(
-                "INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)",
-                params![RECORD_KEY, list.join(" ")],
-            )?;
-        }
-        Ok(())
-    }
-}
-
-impl PhaseFiles {
     /// Detaches every file and removes the folder (the generation is
     /// complete).
     pub(crate) fn remove_all(&mut self, db: &Database) -> Result<(), DbError> {
@@ -272,6 +258,20 @@ impl PhaseFiles {
             },
             None => Ok(()),
         }
+    }
+
+    /// Writes the list of files into `meta` (none: no key).
+    fn save_record(&self, conn: &Connection) -> Result<(), DbError> {
+        if self.recorded.is_empty() {
+            conn.execute("DELETE FROM meta WHERE key = ?1", [RECORD_KEY])?;
+        } else {
+            let list: Vec<&str> = self.recorded.iter().map(String::as_str).collect();
+            conn.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)",
+                params![RECORD_KEY, list.join(" ")],
+            )?;
+        }
+        Ok(())
     }
 }
 
