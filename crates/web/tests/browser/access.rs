@@ -27,11 +27,8 @@ pub fn arrow(direction: &str) -> char {
 
 /// The focused element: `tab-play`, `piece B`, or its tag.
 async fn focused(page: &Page) -> String {
-    page.js("const e = document.activeElement; return e.dataset && e.dataset.label ? 'piece ' + e.dataset.label : e.id || e.tagName")
+    page.js_text("const e = document.activeElement; return e.dataset && e.dataset.label ? 'piece ' + e.dataset.label : e.id || e.tagName")
         .await
-        .as_str()
-        .unwrap()
-        .to_string()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -255,11 +252,9 @@ async fn piece_letters_read_at_4_5_to_1_and_no_control_needs_an_emoji_font() {
     // No code point that fonts draw as emoji (or that needs an emoji font):
     // media controls, geometric shapes, dingbats, pictographs.
     let text = page
-        .js("return document.body.innerText + [...document.querySelectorAll('button, [title], [aria-label]')].map(b => b.textContent + (b.title || '') + (b.getAttribute('aria-label') || '')).join(' ')")
+        .js_text("return document.body.innerText + [...document.querySelectorAll('button, [title], [aria-label]')].map(b => b.textContent + (b.title || '') + (b.getAttribute('aria-label') || '')).join(' ')")
         .await;
     let emoji: Vec<char> = text
-        .as_str()
-        .unwrap()
         .chars()
         .filter(|&c| {
             matches!(c as u32, 0x2300..=0x23FF | 0x25A0..=0x25FF | 0x2600..=0x27BF | 0x2B00..=0x2BFF | 0x1F000..=0x1FAFF)

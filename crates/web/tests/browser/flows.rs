@@ -386,11 +386,8 @@ async fn load_random(page: &Page, level: &str) {
 
 /// What the random row says (in the Load view, which Watch replaced).
 async fn note(page: &Page) -> String {
-    page.js("return document.getElementById('random-note').textContent")
+    page.js_text("return document.getElementById('random-note').textContent")
         .await
-        .as_str()
-        .unwrap()
-        .to_string()
 }
 
 /// Without a database file, random puzzles come from the sample built into

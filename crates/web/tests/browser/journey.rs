@@ -519,8 +519,7 @@ async fn links_keep_a_random_puzzle_and_its_moves_and_the_page_installs() {
         "location.hash.includes('&h=')",
     )
     .await;
-    let link = page.js("return location.hash").await;
-    let link = link.as_str().unwrap().to_string();
+    let link = page.js_text("return location.hash").await;
     assert!(
         link.contains("&t=") && link.contains("&r=21-25-0-") && link.contains("&h="),
         "{link}"

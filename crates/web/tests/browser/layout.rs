@@ -299,10 +299,8 @@ async fn a_swipe_on_the_board_scrolls_the_page_but_not_a_drag() {
     )
     .await;
     assert!(page
-        .js("return document.getElementById('edit-line').value")
+        .js_text("return document.getElementById('edit-line').value")
         .await
-        .as_str()
-        .unwrap()
         .starts_with("oBB"));
     assert_eq!(
         page.js("return window.scrollY").await,

@@ -313,6 +313,15 @@ impl Page {
         self.client.execute(script, vec![]).await.unwrap()
     }
 
+    /// Runs a script that returns a string.
+    pub async fn js_text(&self, script: &str) -> String {
+        let value = self.js(script).await;
+        value
+            .as_str()
+            .unwrap_or_else(|| panic!("{script} returned {value}, not a string"))
+            .to_string()
+    }
+
     /// Runs a script that calls its last argument with the answer.
     pub async fn js_async(&self, script: &str) -> Value {
         self.client.execute_async(script, vec![]).await.unwrap()
