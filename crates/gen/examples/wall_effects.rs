@@ -32,11 +32,14 @@
 //! time it takes to find a unit's solvable cells, which leaving those
 //! positions out would need.
 
+mod walls;
+
 use std::time::Instant;
 use unblocker_gen::retrograde::{Retrograde, UNLABELLED, UNREACHED};
 use unblocker_gen::rush::{search as search_unit, Position, Scratch, Units};
 use unblocker_gen::unit::Unit;
 use unblocker_gen::Fibered;
+use walls::walls_of;
 
 /// Per unit position: the positions changed by wall 0 (bit 0) and wall 1
 /// (bit 1).
@@ -69,8 +72,11 @@ fn main() {
         search.distances(&index, &mut dist);
         let mut changed: Changed = vec![0; dist.len()];
         let walls = walls_of(&units, unit, &index);
+        assert_eq!(walls.len(), 2);
         let (mut never, mut test_never) = (false, false);
-        for (w, &(row, slot, cell, unit_without)) in walls.iter().enumerate() {
+        for (w, wall) in walls.iter().enumerate() {
+            let (row, slot, unit_without) = (wall.row, wall.slot, wall.parent);
+            let cell = (row * units.size + wall.cell.column as usize) as u32;
             let parent = units.index(unit_without);
             search.distances(&parent, &mut parent_dist);
             let mut any = false;
@@ -190,29 +196,6 @@ struct Totals {
     seconds: f64,
     /// Finding the units' solvable cells.
     reach_seconds: f64,
-}
-
-/// The unit's two walls, each as (row, place among the row's items, cell,
-/// the unit without it).
-fn walls_of(units: &Units, unit: usize, index: &Unit) -> Vec<(usize, usize, u32, usize)> {
-    let first = Position::at(units, unit, index, 0);
-    let mut walls = Vec::new();
-    for row in 0..units.size {
-        let filling = first.rows[row];
-        for (slot, item) in units.rows[row].items[filling as usize].iter().enumerate() {
-            if item.wall {
-                let mut without = first;
-                without.rows[row] = units.rows[row].without(filling, slot);
-                let parent = units
-                    .find(&without.row_classes(units))
-                    .expect("a unit without a wall is a unit of the rules");
-                let cell = (row * units.size + item.start as usize) as u32;
-                walls.push((row, slot, cell, parent));
-            }
-        }
-    }
-    assert_eq!(walls.len(), 2);
-    walls
 }
 
 /// The cells a position covers (walls included).

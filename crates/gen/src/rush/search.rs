@@ -32,7 +32,7 @@ use super::stages::StageTimes;
 use super::stages::{Stage, StageClock};
 use super::units::{target_row, Units};
 use crate::retrograde::{Retrograde, UNREACHED};
-use crate::unit::{digit_runs, FiberAt, Unit};
+use crate::unit::{digit_runs, equal_bytes, window, FiberAt, Unit};
 use crate::Fibered;
 use unblocker_model::format::{parse_as, Format, ParseOptions};
 use unblocker_model::Metric;
@@ -314,31 +314,6 @@ fn mark_clean(index: &Unit, dist: &[u8], clean: &mut Vec<u32>) {
             }
         }
     }
-}
-
-/// The 32 distances from `at` (past the end of `dist`, [`UNREACHED`]): a
-/// fiber's positions and, past its length, whatever follows (masked off by
-/// its caller).
-#[inline(always)]
-fn window(dist: &[u8], at: usize) -> [u8; 32] {
-    match dist.get(at..at + 32) {
-        Some(bytes) => bytes.try_into().expect("32 bytes"),
-        None => {
-            let mut bytes = [UNREACHED; 32];
-            bytes[..dist.len() - at].copy_from_slice(&dist[at..]);
-            bytes
-        }
-    }
-}
-
-/// A bit per byte where `a` and `b` hold the same value.
-#[inline(always)]
-fn equal_bytes(a: &[u8; 32], b: &[u8; 32]) -> u32 {
-    let mut mask = 0u32;
-    for i in 0..32 {
-        mask |= ((a[i] == b[i]) as u32) << i;
-    }
-    mask
 }
 
 /// Finds the components that hold a clean position and reads the size,

@@ -34,6 +34,10 @@ pub struct Columns {
     /// Per occupied set and digit: the digits of the fillings with one car
     /// fewer.
     pub(super) fewer: Vec<Vec<Vec<u8>>>,
+    /// Per occupied set, digit and row: the digits one slide away whose
+    /// slide covers that row's cell at some point (a subset of
+    /// `neighbours`).
+    pub(super) touching: Vec<Vec<[u32; 6]>>,
     /// Per (occupied set, row, crossing): the image of each digit.
     pub(super) maps: Vec<[u8; 32]>,
     /// Per occupied set and digit: its *class*, the digits its slides
@@ -58,6 +62,7 @@ impl Columns {
         let mut digit = vec![[NONE; 32]; sets];
         let mut neighbours = vec![Vec::new(); sets];
         let mut fewer = vec![Vec::new(); sets];
+        let mut touching = vec![Vec::new(); sets];
         for occupied in 0..sets {
             for (f, &cells) in fillings.cells.iter().enumerate().take(count) {
                 if cells as usize & occupied == 0 {
@@ -71,6 +76,16 @@ impl Columns {
                     .iter()
                     .fold(0u32, |m, s| m | 1 << digit[occupied][s.to as usize]);
                 neighbours[occupied].push(mask);
+                let mut touch = [0u32; 6];
+                for s in fillings.slides(f as u32, occupied as u8) {
+                    let rows = s.swept | s.from_cells | s.to_cells;
+                    for (row, t) in touch.iter_mut().enumerate().take(size) {
+                        if rows >> row & 1 != 0 {
+                            *t |= 1 << digit[occupied][s.to as usize];
+                        }
+                    }
+                }
+                touching[occupied].push(touch);
                 let without = (0..fillings.items[f as usize].len())
                     .map(|slot| digit[occupied][fillings.without(f as u32, slot) as usize])
                     .collect();
@@ -133,6 +148,7 @@ impl Columns {
             digit,
             neighbours,
             fewer,
+            touching,
             maps,
             class,
             class_count,

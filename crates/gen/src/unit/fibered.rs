@@ -4,6 +4,7 @@
 
 use super::columns::map_bits;
 use super::sweep::SPARSE;
+use super::touch::{Moves, Source};
 use super::{FiberAt, Unit, NONE};
 use crate::Fibered;
 use std::ops::Range;
@@ -22,6 +23,108 @@ impl Unit<'_> {
         }
         classes[fc] = local as u8;
         classes
+    }
+
+    /// [`Fibered::expand`] by the moves `moves` keeps only, each group of
+    /// moved positions emitted with the [`Source`] of its bits.
+    #[inline(always)]
+    pub fn expand_moves(
+        &self,
+        at: &FiberAt,
+        bits: u32,
+        moves: Moves,
+        mut emit: impl FnMut(&FiberAt, u32, Source),
+    ) {
+        let columns = self.columns;
+        let b = at.block;
+        let occ = &self.occupied[b];
+        let s = &self.strides[b];
+        let fc = self.fiber_column[b] as usize;
+        // Vertical moves on the fiber axis stay in the fiber.
+        let inside = match moves {
+            Moves::All => self.within(b, bits),
+            _ => moves.within(self, b, bits),
+        };
+        if inside != 0 {
+            emit(at, inside, Source::Within);
+        }
+        // Vertical moves on the other axes move the whole fiber.
+        for &c in self.axes_of(b) {
+            let c = c as usize;
+            let d = at.digits[c];
+            let mut targets = moves.column(
+                columns,
+                occ[c],
+                c,
+                d,
+                columns.neighbours[occ[c] as usize][d as usize],
+            );
+            while targets != 0 {
+                let j = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                let mut to = *at;
+                to.digits[c] = j;
+                to.fiber = (at.fiber as isize + (j as isize - d as isize) * s[c] as isize) as usize;
+                emit(&to, bits, Source::Same);
+            }
+        }
+        // Horizontal moves change the block.
+        let plans = self.plan_start[b] as usize..self.plan_start[b + 1] as usize;
+        'plans: for (plan, &(row, cells)) in self.plans[plans.clone()]
+            .iter()
+            .zip(&self.plan_cells[plans])
+        {
+            if !moves.slide(row, cells) {
+                continue;
+            }
+            let to_block = plan.to as usize;
+            let s2 = &self.strides[to_block];
+            let fc2 = self.fiber_column[to_block] as usize;
+            let mut to = FiberAt {
+                fiber: self.fiber_start[to_block] as usize,
+                block: to_block,
+                digits: [0; 6],
+            };
+            for &c in self.axes_of(b) {
+                let c = c as usize;
+                let d = plan.image(columns, c, at.digits[c]);
+                if d == NONE {
+                    continue 'plans;
+                }
+                to.digits[c] = d;
+                to.fiber += d as usize * s2[c] as usize;
+            }
+            if fc2 == fc {
+                let (moved, source) = match plan.maps[fc] {
+                    u16::MAX => (bits, Source::Same),
+                    map => {
+                        let map = &columns.maps[map as usize];
+                        (map_bits(map, bits), Source::Map(map))
+                    }
+                };
+                if moved != 0 {
+                    emit(&to, moved, source);
+                }
+            } else {
+                // The target's fiber axis is a digit here, and this fiber's
+                // bits are digits there: each bit lands in its own fiber.
+                // (Its stride is 0: the digit added nothing to the fiber.)
+                let bit = to.digits[fc2];
+                to.digits[fc2] = 0;
+                let mut rest = bits;
+                while rest != 0 {
+                    let x = rest.trailing_zeros() as u8;
+                    rest &= rest - 1;
+                    let d = plan.image(columns, fc, x);
+                    if d != NONE {
+                        let mut one = to;
+                        one.digits[fc] = d;
+                        one.fiber += d as usize * s2[fc] as usize;
+                        emit(&one, 1 << bit, Source::Bit(x));
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -99,79 +202,7 @@ impl Fibered for Unit<'_> {
 
     #[inline(always)]
     fn expand(&self, at: &FiberAt, bits: u32, mut emit: impl FnMut(&FiberAt, u32)) {
-        let columns = self.columns;
-        let b = at.block;
-        let occ = &self.occupied[b];
-        let s = &self.strides[b];
-        let fc = self.fiber_column[b] as usize;
-        // Vertical moves on the fiber axis stay in the fiber.
-        let inside = self.within(b, bits);
-        if inside != 0 {
-            emit(at, inside);
-        }
-        // Vertical moves on the other axes move the whole fiber.
-        for &c in self.axes_of(b) {
-            let c = c as usize;
-            let d = at.digits[c];
-            let mut targets = columns.neighbours[occ[c] as usize][d as usize];
-            while targets != 0 {
-                let j = targets.trailing_zeros() as u8;
-                targets &= targets - 1;
-                let mut to = *at;
-                to.digits[c] = j;
-                to.fiber = (at.fiber as isize + (j as isize - d as isize) * s[c] as isize) as usize;
-                emit(&to, bits);
-            }
-        }
-        // Horizontal moves change the block.
-        'plans: for plan in
-            &self.plans[self.plan_start[b] as usize..self.plan_start[b + 1] as usize]
-        {
-            let to_block = plan.to as usize;
-            let s2 = &self.strides[to_block];
-            let fc2 = self.fiber_column[to_block] as usize;
-            let mut to = FiberAt {
-                fiber: self.fiber_start[to_block] as usize,
-                block: to_block,
-                digits: [0; 6],
-            };
-            for &c in self.axes_of(b) {
-                let c = c as usize;
-                let d = plan.image(columns, c, at.digits[c]);
-                if d == NONE {
-                    continue 'plans;
-                }
-                to.digits[c] = d;
-                to.fiber += d as usize * s2[c] as usize;
-            }
-            if fc2 == fc {
-                let moved = match plan.maps[fc] {
-                    u16::MAX => bits,
-                    map => map_bits(&columns.maps[map as usize], bits),
-                };
-                if moved != 0 {
-                    emit(&to, moved);
-                }
-            } else {
-                // The target's fiber axis is a digit here, and this fiber's
-                // bits are digits there: each bit lands in its own fiber.
-                // (Its stride is 0: the digit added nothing to the fiber.)
-                let bit = to.digits[fc2];
-                to.digits[fc2] = 0;
-                let mut rest = bits;
-                while rest != 0 {
-                    let x = rest.trailing_zeros() as u8;
-                    rest &= rest - 1;
-                    let d = plan.image(columns, fc, x);
-                    if d != NONE {
-                        let mut one = to;
-                        one.digits[fc] = d;
-                        one.fiber += d as usize * s2[fc] as usize;
-                        emit(&one, 1 << bit);
-                    }
-                }
-            }
-        }
+        self.expand_moves(at, bits, Moves::All, |to, moved, _| emit(to, moved));
     }
 
     fn expand_block(&self, block: usize, front: &[u32], next: &mut [u32]) {

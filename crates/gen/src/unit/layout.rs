@@ -79,6 +79,9 @@ pub struct Unit<'c> {
     /// Per block: its plans, `plans[plan_start[b]..plan_start[b + 1]]`.
     pub(super) plan_start: Vec<u32>,
     pub(super) plans: Vec<Plan>,
+    /// Per plan: the slid row and the columns its car covers at some
+    /// point of the slide (a bit per column).
+    pub(super) plan_cells: Vec<(u8, u8)>,
 }
 
 impl<'c> Unit<'c> {
@@ -230,6 +233,7 @@ impl<'c> Unit<'c> {
             cell_start,
             plan_start: Vec::with_capacity(blocks + 1),
             plans: Vec::new(),
+            plan_cells: Vec::new(),
         };
         unit.plan(row_fillings);
         unit
@@ -283,6 +287,8 @@ impl<'c> Unit<'c> {
                         to: (b + (to * self.row_stride[r]) - a * self.row_stride[r]) as u32,
                         maps,
                     });
+                    self.plan_cells
+                        .push((r as u8, swept | from_cells | to_cells));
                 }
             }
         }

@@ -40,15 +40,26 @@
 //! The parts: the column tables ([`Columns`], in `columns`), the dense
 //! index and its layout ([`Unit`], in `layout`), the sweep of a whole block
 //! (`sweep`) and the unit as a [`Fibered`](crate::Fibered) space, its moves and its cells
-//! (`fibered`).
+//! (`fibered`), the moves split by whether they touch a cell ([`Moves`],
+//! in `touch`), and, for research, the distances of a unit with one more
+//! wall derived from the unit's own (`Repair`, in `repair`: the `research`
+//! feature).
+
+use crate::retrograde::UNREACHED;
 
 mod columns;
 mod fibered;
 mod layout;
+#[cfg(any(test, feature = "research"))]
+mod repair;
 mod sweep;
+mod touch;
 
 pub use columns::Columns;
 pub use layout::{FiberAt, RowClass, Unit};
+#[cfg(any(test, feature = "research"))]
+pub use repair::{Repair, Repaired};
+pub use touch::{Cell, Moves, Source};
 
 /// A digit that has no image (the column filling covers a swept cell).
 const NONE: u8 = u8::MAX;
@@ -68,4 +79,29 @@ pub fn digit_runs(
     (0..fibers)
         .step_by(period)
         .map(move |outer| (outer + d * run, outer + j * run))
+}
+
+/// The 32 distances from `at` (past the end of `dist`, [`UNREACHED`]): a
+/// fiber's positions and, past its length, whatever follows (masked off by
+/// its caller).
+#[inline(always)]
+pub fn window(dist: &[u8], at: usize) -> [u8; 32] {
+    match dist.get(at..at + 32) {
+        Some(bytes) => bytes.try_into().expect("32 bytes"),
+        None => {
+            let mut bytes = [UNREACHED; 32];
+            bytes[..dist.len() - at].copy_from_slice(&dist[at..]);
+            bytes
+        }
+    }
+}
+
+/// A bit per byte where `a` and `b` hold the same value.
+#[inline(always)]
+pub fn equal_bytes(a: &[u8; 32], b: &[u8; 32]) -> u32 {
+    let mut mask = 0u32;
+    for i in 0..32 {
+        mask |= ((a[i] == b[i]) as u32) << i;
+    }
+    mask
 }
