@@ -22,15 +22,13 @@
 //! distance must be the new search's.
 
 mod sample;
-mod walls;
 
 use sample::SampledRun;
 use std::time::Instant;
 use unblocker_gen::retrograde::Retrograde;
-use unblocker_gen::rush::{search, Position, Scratch, Units};
+use unblocker_gen::rush::{search, Scratch, Units};
 use unblocker_gen::unit::{Repair, Repaired};
 use unblocker_gen::Fibered;
-use walls::walls_of;
 
 /// Every how many positions of a unit the repaired distance is checked
 /// against the new search.
@@ -75,7 +73,7 @@ fn main() {
         let levels = retrograde.distances(&index, &mut dist);
         t.distances += started.elapsed().as_secs_f64();
         t.solvable += levels.reached();
-        let wall = &walls_of(&units, unit, &index)[0];
+        let wall = units.walls_of(unit, &index)[0];
         let parent = units.index(wall.parent);
         retrograde.distances(&parent, &mut parent_dist);
         let started = Instant::now();
@@ -84,15 +82,7 @@ fn main() {
         t.repair += started.elapsed().as_secs_f64();
         // Every CHECKth position of the unit against the new search.
         for p in (0..dist.len()).step_by(CHECK) {
-            let mut position = Position::at(&units, unit, &index, p as u64);
-            position.rows[wall.row] =
-                units.rows[wall.row].without(position.rows[wall.row], wall.slot);
-            let q = parent
-                .index_of(
-                    &position.row_places(&units),
-                    &position.columns[..units.size],
-                )
-                .expect("the position without the wall is one of the parent's");
+            let q = wall.in_parent(&units, unit, &index, &parent, p as u64);
             assert_eq!(repaired[q as usize], dist[p], "unit {unit}, position {p}");
             t.checked += 1;
         }

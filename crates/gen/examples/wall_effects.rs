@@ -32,14 +32,11 @@
 //! time it takes to find a unit's solvable cells, which leaving those
 //! positions out would need.
 
-mod walls;
-
 use std::time::Instant;
 use unblocker_gen::retrograde::{Retrograde, UNLABELLED, UNREACHED};
 use unblocker_gen::rush::{search as search_unit, Position, Scratch, Units};
 use unblocker_gen::unit::Unit;
 use unblocker_gen::Fibered;
-use walls::walls_of;
 
 /// Per unit position: the positions changed by wall 0 (bit 0) and wall 1
 /// (bit 1).
@@ -71,21 +68,17 @@ fn main() {
         t.reach_seconds += solvable_cells(&mut search, &index);
         search.distances(&index, &mut dist);
         let mut changed: Changed = vec![0; dist.len()];
-        let walls = walls_of(&units, unit, &index);
+        let walls = units.walls_of(unit, &index);
         assert_eq!(walls.len(), 2);
         let (mut never, mut test_never) = (false, false);
         for (w, wall) in walls.iter().enumerate() {
-            let (row, slot, unit_without) = (wall.row, wall.slot, wall.parent);
-            let cell = (row * units.size + wall.cell.column as usize) as u32;
+            let unit_without = wall.parent;
+            let cell = (wall.row * units.size + wall.cell.column as usize) as u32;
             let parent = units.index(unit_without);
             search.distances(&parent, &mut parent_dist);
             let mut any = false;
             for (p, &d) in dist.iter().enumerate() {
-                let mut position = Position::at(&units, unit, &index, p as u64);
-                position.rows[row] = units.rows[row].without(position.rows[row], slot);
-                let q = parent
-                    .index_of(&position.row_places(&units), &position.columns[..6])
-                    .expect("the position without the wall is one of the parent's");
+                let q = wall.in_parent(&units, unit, &index, &parent, p as u64);
                 if d == UNREACHED {
                     if parent_dist[q as usize] != UNREACHED {
                         t.unsolvable[w] += 1;

@@ -16,6 +16,8 @@ mod relevance;
 mod search;
 mod stages;
 mod units;
+#[cfg(any(test, feature = "research"))]
+mod walls;
 
 pub use position::Position;
 pub use relevance::Relevance;
@@ -23,6 +25,8 @@ pub use search::{search, Candidate, CandidateId, RemovalTest, Scratch, UnitOutco
 #[cfg(feature = "research")]
 pub use stages::StageTimes;
 pub use units::{target_row, Units};
+#[cfg(any(test, feature = "research"))]
+pub use walls::Wall;
 
 use crate::GenError;
 use unblocker_db::Record;
