@@ -26,6 +26,12 @@
 //! static pruning, right after the pruned search, and adds the unpruned
 //! seconds a unit, the share of solvable positions the pruning leaves out,
 //! and the solves a unit that finishing clean tests took.
+//!
+//! `against FILE` (last) sets the estimate beside a run's own: the seconds
+//! its units took on their threads, summed by phase from the database
+//! `FILE` (`db generate --db FILE` of the same size and walls, finished or
+//! still going, or its parts merged; it is only read), with the ratio of
+//! the run's to the estimate's for each phase the run has finished.
 
 mod sample;
 
@@ -41,7 +47,8 @@ const LEAST: usize = 64;
 /// phases are sampled further until it is met.
 const PRECISION: f64 = 0.03;
 
-const USAGE: &str = "phase_costs SIZE MAX_WALLS STEP [compare] (e.g. 6 2 2661)";
+const USAGE: &str =
+    "phase_costs SIZE MAX_WALLS STEP [compare] [against FILE] (e.g. 6 2 2661 against full.sqlite)";
 
 /// Totals of the sampled units of one phase.
 #[derive(Default, Clone, Copy)]
@@ -98,11 +105,24 @@ impl std::ops::AddAssign for Sampled {
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let against = match args.iter().position(|a| a == "against") {
+        Some(i) if i + 2 == args.len() => {
+            let file = args.pop().expect("the file after `against`");
+            args.pop();
+            Some(file)
+        }
+        Some(_) => sample::fail(USAGE, "`against` takes one file, last"),
+        None => None,
+    };
     let compare = args.last().is_some_and(|a| a == "compare");
     if compare {
         args.pop();
     }
     let run = SampledRun::from_args(&args, USAGE);
+    // Read before the sample, so that a wrong file fails at once.
+    let against = against.map(|file| {
+        run_by_phase(&file, &run).unwrap_or_else(|e| sample::fail(USAGE, &format!("{file}: {e}")))
+    });
     let generator = &run.generator;
     // Built only to compare with (a second table of units).
     let unpruned = compare.then(|| {
@@ -232,6 +252,64 @@ fn main() {
             100.0 * (1.0 - seconds / full_seconds),
         );
     }
+    if let Some(run) = against {
+        println!("phase\trun's units\trun's s\testimated s\trun / estimate");
+        for (phase, p) in phases.iter().enumerate().rev() {
+            let Some(&(units, ran)) = run.get(&phase) else {
+                continue;
+            };
+            let ratio = if units == p.all {
+                format!("{:.2}", ran / p.estimate())
+            } else {
+                format!("(unfinished: {units} of {} units)", p.all)
+            };
+            println!("{phase}\t{units}\t{ran:.1}\t{:.1}\t{ratio}", p.estimate());
+        }
+    }
+}
+
+/// A run's units and their seconds on their threads, by phase, from its
+/// database file (opened read-only: the run may still be writing it), which
+/// must be a run of the sample's board size and walls.
+fn run_by_phase(
+    file: &str,
+    sampled: &SampledRun,
+) -> Result<std::collections::BTreeMap<usize, (u64, f64)>, String> {
+    use rusqlite::{Connection, OpenFlags};
+    let db = Connection::open_with_flags(file, OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .map_err(|e| e.to_string())?;
+    let setting = |key: &str| -> Result<String, String> {
+        db.query_row("SELECT value FROM meta WHERE key = ?1", [key], |row| {
+            row.get::<_, String>(0)
+        })
+        .map_err(|e| format!("no {key} in its meta table ({e})"))
+    };
+    let (size, walls) = (setting("size")?, setting("max_walls")?);
+    if size != sampled.size.to_string() || walls != sampled.walls.to_string() {
+        return Err(format!(
+            "a run of size {size} with up to {walls} walls, not {} with {}",
+            sampled.size, sampled.walls
+        ));
+    }
+    // A part of a sharded run holds some of each phase's units.
+    if let Ok(shard) = setting(unblocker_db::SHARD_KEY) {
+        if shard != "1/1" {
+            return Err(format!("part {shard} of a run: merge the parts first"));
+        }
+    }
+    let mut query = db
+        .prepare("SELECT phase, count(*), sum(seconds) FROM units GROUP BY phase")
+        .map_err(|e| e.to_string())?;
+    let rows = query
+        .query_map([], |row| {
+            Ok((
+                row.get::<_, i64>(0)? as usize,
+                (row.get::<_, i64>(1)? as u64, row.get(2)?),
+            ))
+        })
+        .map_err(|e| e.to_string())?;
+    rows.collect::<rusqlite::Result<_>>()
+        .map_err(|e| e.to_string())
 }
 
 /// A phase's units and those sampled.
