@@ -7,10 +7,13 @@
 //! the resident size of the process that spawned it (`ru_maxrss` keeps the
 //! old memory map's high-water mark across `exec`), so the measuring process
 //! must stay small, which the crate's other tests, sharing one binary, do not.
+//! For the same reason its tests run one at a time ([`one_at_a_time`]), and
+//! each measured child is spawned only while this process is small.
 
 #![cfg(target_os = "linux")]
 
 use std::process::{Command, Stdio};
+use std::sync::{Mutex, MutexGuard};
 
 #[path = "../../examples/attack/driver.rs"]
 mod attack;
@@ -18,6 +21,32 @@ mod attack;
 /// A Klotski board of 20 soldiers around a 2×2 target whose breadth-first
 /// solve holds some 230 MB.
 const BIG: &str = "AAbc./AAde./fghij/klmno/pqrs./t.u.v";
+
+/// The most this process may hold when it spawns a measured child: the
+/// child's peak would count it, so it must stay well under the smallest cap
+/// measured (32 MiB).
+const MEASURER_LIMIT: u64 = 16 << 20;
+
+/// Held by each test for its whole run. A test that holds memory in this
+/// process (the attack's 15 MiB upload body, the bomb inflated while it is
+/// built) would otherwise be counted in the peak of another test's child
+/// spawned meanwhile: a batch capped at 32 MiB once measured 46 MiB so.
+fn one_at_a_time() -> MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    // A failed test poisons the lock; the others still run one at a time.
+    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// This process's resident size (`VmRSS`), in bytes.
+fn resident() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .unwrap()
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches(" kB").parse::<u64>().ok())
+        .map(|kib| kib << 10)
+        .expect("VmRSS in /proc/self/status")
+}
 
 /// Runs the binary: its exit code, stdout, stderr and peak resident size
 /// in bytes. The child is reaped by `wait4`, which also gives its usage.
@@ -34,6 +63,12 @@ fn run_keeping(args: &[&str], keep: usize) -> (i32, usize, String, String, u64) 
     // The child's peak starts at this process's high-water mark (Linux
     // carries it over `exec`): bring the mark down to the current size.
     std::fs::write("/proc/self/clear_refs", "5").unwrap();
+    let own = resident();
+    assert!(
+        own < MEASURER_LIMIT,
+        "the measuring process holds {} KiB, which {args:?}'s peak would count",
+        own >> 10
+    );
     let mut child = Command::new(env!("CARGO_BIN_EXE_unblocker"))
         .args(args)
         .stdout(Stdio::piped())
@@ -93,6 +128,7 @@ fn run_measured_failing(args: &[&str]) -> (i32, String, u64) {
 
 #[test]
 fn a_capped_search_stops_at_its_memory_limit_and_stays_under_it() {
+    let _alone = one_at_a_time();
     const CAP: u64 = 120 << 20;
     for algorithm in ["bfs", "bidir", "dfs"] {
         let (answer, peak) = run_measured(&[
@@ -139,6 +175,7 @@ fn a_capped_search_stops_at_its_memory_limit_and_stays_under_it() {
 
 #[test]
 fn the_same_search_with_room_enough_is_solved() {
+    let _alone = one_at_a_time();
     let (answer, peak) = run_measured(&[
         "solve",
         BIG,
@@ -165,6 +202,7 @@ fn copies(dir: &std::path::Path, n: usize) -> String {
 
 #[test]
 fn batch_memory_is_the_same_for_a_thousand_puzzles_and_a_hundred_thousand() {
+    let _alone = one_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     let mut peaks = Vec::new();
     for n in [1_000, 100_000] {
@@ -195,6 +233,7 @@ fn batch_memory_is_the_same_for_a_thousand_puzzles_and_a_hundred_thousand() {
 /// answer, and the test would fail after a minute).
 #[test]
 fn batch_prints_each_result_before_the_last_puzzle_is_read() {
+    let _alone = one_at_a_time();
     use std::io::{BufRead, BufReader, Write};
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("puzzles");
@@ -235,6 +274,7 @@ fn batch_prints_each_result_before_the_last_puzzle_is_read() {
 /// whole file, 1 MiB for a row), and a directory as a directory.
 #[test]
 fn scan_and_db_import_refuse_an_endless_stream_within_the_limit() {
+    let _alone = one_at_a_time();
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("x.sqlite");
     let db = db.to_str().unwrap();
@@ -283,6 +323,7 @@ fn scan_and_db_import_refuse_an_endless_stream_within_the_limit() {
 /// and drains the rest, which get 503 once they are finished.
 #[test]
 fn serve_stays_under_its_memory_cap_through_stalled_uploads_and_bomb_scans() {
+    let _alone = one_at_a_time();
     let attack = attack::Attack {
         max_memory: 192 << 20,
         bombs: 16,
