@@ -37,17 +37,6 @@ fn one_at_a_time() -> MutexGuard<'static, ()> {
     LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// This process's resident size (`VmRSS`), in bytes.
-fn resident() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .unwrap()
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches(" kB").parse::<u64>().ok())
-        .map(|kib| kib << 10)
-        .expect("VmRSS in /proc/self/status")
-}
-
 /// Runs the binary: its exit code, stdout, stderr and peak resident size
 /// in bytes. The child is reaped by `wait4`, which also gives its usage.
 fn run(args: &[&str]) -> (i32, String, String, u64) {
@@ -63,7 +52,7 @@ fn run_keeping(args: &[&str], keep: usize) -> (i32, usize, String, String, u64) 
     // The child's peak starts at this process's high-water mark (Linux
     // carries it over `exec`): bring the mark down to the current size.
     std::fs::write("/proc/self/clear_refs", "5").unwrap();
-    let own = resident();
+    let own = unblocker_solve::memory::resident_bytes().expect("resident size from /proc");
     assert!(
         own < MEASURER_LIMIT,
         "the measuring process holds {} KiB, which {args:?}'s peak would count",
