@@ -144,8 +144,20 @@ export const app = {
   },
 };
 
-/** Opens the puzzle, metric, view and step of a link; without one, card 1. */
+/**
+ * Opens the screenshot the share sheet sent, or the puzzle, metric, view and
+ * step of a link; without either, card 1.
+ */
 async function openLink() {
+  if (offline.openedByShare()) {
+    const file = await offline.shared();
+    if (file) {
+      app.show('load');
+      await load.scan(app, file);
+      return;
+    }
+    load.message('The shared screenshot did not arrive: share it again, or pick it here.', true);
+  }
   const link = share.read();
   if (!link.puzzle) {
     app.setPuzzle(await readBoard('card1'));
@@ -232,6 +244,7 @@ function setupDisabled() {
 async function start() {
   warm();
   offline.setup();
+  offline.offerInstall();
   setupDisabled();
   setupTabs();
   setupUndoKeys();
@@ -251,6 +264,7 @@ async function start() {
   await openLink();
   document.body.dataset.ready = 'true';
   load.ready(app);
+  load.openLaunched(app);
 }
 
 start();
