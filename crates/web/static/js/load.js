@@ -81,6 +81,8 @@ export async function scan(app, file) {
   try {
     const scanned = await api.scan(file);
     const answer = await readBoard(scanned.board);
+    // The engine solves it while the page draws it.
+    if (api.local) solve.prepare(answer.line, app.metric);
     app.setPuzzle(answer, { title: file.name });
     showOriginal(URL.createObjectURL(file));
     const confidence = scanned.confidence == null ? '' : `, confidence ${Math.round(scanned.confidence * 100)}%`;
@@ -102,7 +104,6 @@ export async function scan(app, file) {
 }
 
 export function setup(app) {
-  fillBundled().then(() => app.puzzle && reset(app)).catch(error => message(error.message, true));
   $('load-text').addEventListener('click', () => open(app, $('board-text').value));
   const openBundled = () => { if ($('bundled').value) open(app, $('bundled').value); };
   $('load-bundled').addEventListener('click', openBundled);
@@ -214,8 +215,12 @@ function chosen() {
   };
 }
 
-/** Once the page has opened: the first random puzzle, ready for the tap. */
+/**
+ * Once the page has opened (a shared screenshot first): the bundled puzzles'
+ * list, and the first random puzzle, ready for the tap.
+ */
 export function ready(app) {
+  fillBundled().then(() => app.puzzle && reset(app)).catch(error => message(error.message, true));
   prepare(app, chosen());
 }
 
