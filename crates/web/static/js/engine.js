@@ -124,6 +124,9 @@ export async function call(op, args, { signal, onProgress, transfer = [] } = {})
   }
 }
 
+// The page computing in the browser starts its engine as soon as this module runs.
+if (site.engine === 'wasm') warm();
+
 /**
  * A search's memory cap in the browser: a quarter of the device's memory as
  * the browser reports it (most report at most 8 GB), between 256 MiB and 1 GiB.

@@ -81,15 +81,21 @@ export async function scan(app, file) {
   try {
     const scanned = await api.scan(file);
     const answer = await readBoard(scanned.board);
-    // The engine solves it while the page draws it.
-    if (api.local) solve.prepare(answer.line, app.metric);
+    // The engine solves it while the page draws it (the request goes out
+    // before the drawing, which yields to nothing).
+    if (api.local) {
+      solve.prepare(answer.line, app.metric);
+      await new Promise(resolve => setTimeout(resolve));
+    }
     app.setPuzzle(answer, { title: file.name });
     showOriginal(URL.createObjectURL(file));
     const confidence = scanned.confidence == null ? '' : `, confidence ${Math.round(scanned.confidence * 100)}%`;
     const assumed = scanned.exit_assumed ? ' (exit assumed)' : '';
     $('scan-message').textContent = `Scanned ${file.name}${confidence}${assumed}`;
     $('scan-message').className = 'message ok';
-    app.watchNow();
+    // Awaited: a page opened on a shared screenshot does the rest of its
+    // opening (the bundled list, the next random puzzle) once it plays.
+    await app.watchNow();
   } catch (error) {
     $('scan-message').textContent = `The scan failed: ${error.message}`;
     $('scan-message').className = 'message error';
@@ -98,8 +104,9 @@ export async function scan(app, file) {
       overlay.src = picture ? URL.createObjectURL(picture) : `data:image/png;base64,${error.body.overlay}`;
       overlay.hidden = false;
     }
-    // The reason is in the Load view, where the picture was dropped.
-    if (app.view !== 'load') app.show('load');
+    // The reason is in the Load view, where the picture was dropped (or,
+    // for a page opened on a shared screenshot, that shows no view yet).
+    if (app.view !== 'load' || !document.body.dataset.view) app.show('load');
   }
 }
 

@@ -1,7 +1,7 @@
 // The page: one board, five views (load, edit, solve and watch, play, statistics)
 // as tabs, the link that reopens the current view, and the board sized to the screen.
 
-import { readBoard, warm } from './api.js';
+import { readBoard } from './api.js';
 import * as offline from './offline.js';
 import { BoardView, describeGoal, fromServer } from './board.js';
 import * as load from './load.js';
@@ -152,7 +152,7 @@ async function openLink() {
   if (offline.openedByShare()) {
     const file = await offline.shared();
     if (file) {
-      app.show('load');
+      // Straight to Watch (or, when the scan fails, to Load with the reason).
       await load.scan(app, file);
       return;
     }
@@ -242,7 +242,6 @@ function setupDisabled() {
 }
 
 async function start() {
-  warm();
   offline.setup();
   offline.offerInstall();
   setupDisabled();

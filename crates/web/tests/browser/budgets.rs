@@ -148,9 +148,12 @@ async fn share_time(page: &Page, picture: &std::path::Path) -> f64 {
             json!({ "source": SHARE_CLOCK }),
         )
         .await;
-    page.js("sessionStorage.setItem('shared', String(Date.now()));")
-        .await;
-    share_file(page, picture).await;
+    share_file(
+        page,
+        picture,
+        "sessionStorage.setItem('shared', String(Date.now()));",
+    )
+    .await;
     wait_for_the_shared_page(page).await;
     page.wait("the first move", "window.sharedMs !== undefined")
         .await;
@@ -189,15 +192,7 @@ async fn random_time(page: &Page) -> f64 {
 /// to the next frame drawn with that tab chosen, and from a tap on Cancel
 /// to the search said stopped.
 async fn long_solve_times(page: &Page) -> (f64, f64) {
-    page.click("#tab-load").await;
-    page.load_text(crate::common::ENDLESS).await;
-    page.click("#tab-solve").await;
-    page.click("#solve").await;
-    page.wait(
-        "live counts",
-        "/examined/.test(document.getElementById('progress-text').textContent)",
-    )
-    .await;
+    page.start_long_solve().await;
     let tap = |tab: &str| {
         format!(
             "window.measure = {{}};

@@ -94,9 +94,9 @@ const SHARE_FORM: &str = "const done = arguments[arguments.length - 1];
 
 /// Shares the picture at `path` with the page as another app's share sheet
 /// does (Android's Web Share Target): a multipart POST navigation to the
-/// manifest's share target. The page that opens is not yet ready when this
-/// returns.
-pub async fn share_file(page: &Page, path: &Path) {
+/// manifest's share target; `first` is run in the page just before it
+/// goes. The page that opens is not yet ready when this returns.
+pub async fn share_file(page: &Page, path: &Path, first: &str) {
     let action = page.js_async(SHARE_FORM).await;
     assert!(
         action.as_str().is_some_and(|a| a.ends_with("/share")),
@@ -109,8 +109,10 @@ pub async fn share_file(page: &Page, path: &Path) {
         .unwrap();
     let path = path.canonicalize().unwrap();
     input.send_keys(path.to_str().unwrap()).await.unwrap();
-    page.js("document.getElementById('shared-file').form.submit();")
-        .await;
+    page.js(&format!(
+        "{first}\ndocument.getElementById('shared-file').form.submit();"
+    ))
+    .await;
 }
 
 /// Waits until the page the share opened is ready.
@@ -233,6 +235,7 @@ async fn the_static_site_works_offline_after_the_first_visit() {
     share_file(
         &page,
         &unblocker_testdata::path("screenshots/unblocker/Puzzle-E-535.jpg"),
+        "",
     )
     .await;
     wait_for_the_shared_page(&page).await;
@@ -272,6 +275,22 @@ async fn the_static_site_works_offline_after_the_first_visit() {
         json!("ooBCCCDoBEFFDAAEGooHooGIoHJJGIoKKLLo")
     );
     shot(&page, "offline-pasted").await;
+
+    // A shared picture with no board: the page opens on Load with the reason.
+    let blank = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("site-blank.png");
+    image::RgbImage::from_pixel(240, 400, image::Rgb([40, 90, 160]))
+        .save(&blank)
+        .unwrap();
+    share_file(&page, &blank, "").await;
+    wait_for_the_shared_page(&page).await;
+    page.wait(
+        "the scan's failure in Load",
+        "document.getElementById('scan-message').textContent.startsWith('The scan failed') && \
+         document.getElementById('tab-load').getAttribute('aria-selected') === 'true' && \
+         document.getElementById('panel-load').classList.contains('active')",
+    )
+    .await;
+    shot(&page, "offline-shared-no-board").await;
 
     // A shared link to Play, played to the win.
     let answer = unblocker_api::solve(
@@ -521,14 +540,7 @@ async fn a_new_version_takes_over_every_tab_at_once() {
     assert_eq!(refused, json!(410));
     // The engine: a long solve, its Cancel (the worker ends), and a solve
     // in a fresh worker.
-    page.load_text(crate::common::ENDLESS).await;
-    page.click("#tab-solve").await;
-    page.click("#solve").await;
-    page.wait(
-        "live counts",
-        "/examined/.test(document.getElementById('progress-text').textContent)",
-    )
-    .await;
+    page.start_long_solve().await;
     page.click("#cancel").await;
     page.wait(
         "the cancel",
