@@ -39,15 +39,19 @@ function compile() {
 }
 
 function spawn() {
+  // The worker starts (its thread, its glue) while the engine compiles.
+  const worker = new Worker(own('./worker.js'), { type: 'module' });
+  const failed = new Promise((_, reject) => {
+    worker.onerror = event => reject(new Error(event.message || 'the engine worker failed to start'));
+  });
+  failed.catch(() => {});
   return (async () => {
-    const module = await compile();
-    const worker = new Worker(own('./worker.js'), { type: 'module' });
     try {
-      await new Promise((resolve, reject) => {
+      const module = await Promise.race([compile(), failed]);
+      await Promise.race([failed, new Promise((resolve, reject) => {
         worker.onmessage = ({ data }) => (data.ready ? resolve() : reject(new Error(data.error)));
-        worker.onerror = event => reject(new Error(event.message || 'the engine worker failed to start'));
         worker.postMessage({ module });
-      });
+      })]);
     } catch (error) {
       worker.terminate();
       throw error;

@@ -443,19 +443,10 @@ fn site_version(folder: &Path) -> String {
 const PAGE_VERSION: &str = "const done = arguments[arguments.length - 1];
     import('./js/site.js').then(m => done([m.site.version, window.mark || null]));";
 
-/// Asks the browser to check for a new version and waits for its verdict:
-/// `none` (no new service worker), or the state the new one reached
-/// (`installed`, waiting; `redundant`, its install failed).
-const CHECK_FOR_UPDATE: &str = "const done = arguments[arguments.length - 1];
-    (async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      await registration.update();
-      const incoming = registration.installing;
-      if (!incoming) return done(registration.waiting ? 'installed' : 'none');
-      incoming.addEventListener('statechange', () => {
-        if (incoming.state === 'installed' || incoming.state === 'redundant') done(incoming.state);
-      });
-    })().catch(error => done(String(error)));";
+/// Whether the site's service worker has a new version installing or
+/// waiting (`window.pending`, once the registration is known).
+const PENDING: &str = "navigator.serviceWorker.getRegistration()
+    .then(r => { window.pending = () => !!(r.installing || r.waiting); });";
 
 /// Two tabs of the site are open when a new version is published. While
 /// the host is between the two (the new service worker published before
@@ -484,7 +475,35 @@ async fn a_new_version_takes_over_every_tab_at_once() {
 
     let release = Release::next(copy.path(), "0123456789abcdef");
     release.publish_worker(copy.path());
-    assert_eq!(page.js_async(CHECK_FOR_UPDATE).await, json!("redundant"));
+    // The browser checks for a new version as it opens a page: the new
+    // worker finds the old app.css, fetches it once more past every cache
+    // (`?v=`), still old, and its install fails.
+    page.go("/").await;
+    let refetched = format!("/unblocker/app.css?v={} 200", release.version);
+    for _ in 0..200 {
+        if host.requests().contains(&refetched) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(
+        host.requests().contains(&refetched),
+        "{:?}",
+        host.requests()
+    );
+    page.js(PENDING).await;
+    page.wait(
+        "the half-published version refused",
+        "window.pending && !window.pending()",
+    )
+    .await;
+    assert_eq!(
+        page.js("return document.getElementById('update').hidden")
+            .await,
+        json!(true),
+        "no offer of a new version"
+    );
+    page.js("window.mark = 'before';").await;
     assert_eq!(
         page.js_async(CACHED).await["names"],
         json!([format!("unblocker {}/ {old}", host.base)]),
