@@ -41,7 +41,7 @@ enum Task {
         #[arg(long)]
         names: bool,
         /// The app's id in the web app manifest: the path the site is
-        /// published at (`/unblocker/` for https://USER.github.io/unblocker/).
+        /// published at (`/unblocker/` for `https://USER.github.io/unblocker/`).
         /// Without it the app is known by its start page, the site's folder.
         #[arg(long, value_name = "PATH")]
         id: Option<String>,
