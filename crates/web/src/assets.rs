@@ -1,6 +1,7 @@
 //! The page's files: by default the ones compiled into the binary (HTML,
-//! CSS, JavaScript modules, the web app manifest and its icons), so
-//! `unblocker serve` needs no files; with `--site DIR`, the static site
+//! CSS, JavaScript modules, the web app manifest — without the share target
+//! and the install dialog's screenshots — and its icons), so `unblocker
+//! serve` needs no files; with `--site DIR`, the static site
 //! `cargo xtask web` builds, whose page computes in the browser (the engine
 //! in WebAssembly) and works offline. Each answer carries an ETag (a hash
 //! of the file's bytes): a browser revalidates its copy (`cache-control:
@@ -37,6 +38,11 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
         "/icon-512.png",
         PNG,
         include_bytes!("../static/icon-512.png"),
+    ),
+    (
+        "/icon-maskable-512.png",
+        PNG,
+        include_bytes!("../static/icon-maskable-512.png"),
     ),
     ("/js/main.js", JS, include_bytes!("../static/js/main.js")),
     ("/js/api.js", JS, include_bytes!("../static/js/api.js")),
@@ -75,6 +81,7 @@ const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 const SVG: &str = "image/svg+xml";
 const PNG: &str = "image/png";
+const WEBP: &str = "image/webp";
 const MANIFEST: &str = "application/manifest+json";
 const WASM: &str = "application/wasm";
 const JSON: &str = "application/json";
@@ -94,6 +101,7 @@ fn content_type(path: &str) -> Option<&'static str> {
         "js" | "mjs" => JS,
         "svg" => SVG,
         "png" => PNG,
+        "webp" => WEBP,
         "webmanifest" => MANIFEST,
         "wasm" => WASM,
         "json" => JSON,
@@ -146,7 +154,7 @@ pub enum SiteError {
     },
     #[error("{0} has no index.html: build the site with `cargo xtask web --out DIR`")]
     NoPage(PathBuf),
-    #[error("{0}: a site file must be HTML, CSS, JavaScript, SVG, PNG, JSON, WebAssembly or a web app manifest")]
+    #[error("{0}: a site file must be HTML, CSS, JavaScript, SVG, PNG, WebP, JSON, WebAssembly or a web app manifest")]
     UnknownType(PathBuf),
     #[error("the site folder holds more than {MAX_SITE_FILES} files or {MAX_SITE_BYTES} bytes")]
     TooLarge,
@@ -159,7 +167,12 @@ impl Files {
             ASSETS
                 .iter()
                 .map(|(path, content_type, bytes)| {
-                    File::new(path.to_string(), content_type, Bytes::from_static(bytes))
+                    let bytes = if *content_type == MANIFEST {
+                        embedded_manifest(bytes)
+                    } else {
+                        Bytes::from_static(bytes)
+                    };
+                    File::new(path.to_string(), content_type, bytes)
                 })
                 .collect(),
         )
@@ -177,6 +190,24 @@ impl Files {
         files[index].path = "/".to_string();
         Ok(Files(files))
     }
+}
+
+/// The web app manifest as the embedded page has it: without the share
+/// target, which the static site's service worker receives (this page has
+/// none, and the server takes no shares), and without the install dialog's
+/// screenshots, which are the static site's files, not the binary's. Opening
+/// a picture with the installed app (`file_handlers`) stays: the page scans
+/// it through the API.
+fn embedded_manifest(source: &[u8]) -> Bytes {
+    let mut manifest: serde_json::Value =
+        serde_json::from_slice(source).expect("the page's manifest is JSON");
+    if let Some(members) = manifest.as_object_mut() {
+        members.remove("share_target");
+        members.remove("screenshots");
+    }
+    serde_json::to_vec_pretty(&manifest)
+        .expect("a JSON value is written")
+        .into()
 }
 
 fn read_folder(

@@ -30,6 +30,7 @@ enum Task {
     /// in a Web Worker), installable and offline.
     #[command(after_help = "Examples:\n  cargo xtask web --out site\n  \
         python3 -m http.server -d site 8000   # then open http://localhost:8000/\n  \
+        cargo xtask web --out site --id /unblocker/   # published at https://USER.github.io/unblocker/\n  \
         unblocker serve --site site           # the same page, with the server's API beside it")]
     Web {
         /// The folder to write (created; files of an earlier build are replaced).
@@ -39,6 +40,11 @@ enum Task {
         /// browser's or Node's profiler).
         #[arg(long)]
         names: bool,
+        /// The app's id in the web app manifest: the path the site is
+        /// published at (`/unblocker/` for `https://USER.github.io/unblocker/`).
+        /// Without it the app is known by its start page, the site's folder.
+        #[arg(long, value_name = "PATH")]
+        id: Option<String>,
     },
     /// Draw the workspace's crates and their dependencies (docs/crates.dot,
     /// and docs/crates.svg with Graphviz) from `cargo metadata`.
@@ -56,7 +62,9 @@ enum Task {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.task {
-        Task::Web { out, names } => site::build(&out, names).map_err(|e| e.to_string()),
+        Task::Web { out, names, id } => {
+            site::build(&out, names, id.as_deref()).map_err(|e| e.to_string())
+        }
         Task::Crates { check: false } => {
             crates::generate(&crates::root()).map_err(|e| e.to_string())
         }

@@ -1,9 +1,12 @@
 //! The static site: the page's files (`crates/web/static`), the engine and
 //! its glue (`engine/`), `js/site.js` saying the page computes in the
-//! browser, and the service worker with the list of files to cache and the
-//! site's version (a hash of every file).
+//! browser, and the service worker with the files to cache, each with its
+//! SHA-256, and the site's version (a hash of them all). The install
+//! dialog's screenshots (`screenshots/`) are not cached: only the browser's
+//! install dialog fetches them.
 
 use crate::toolchain;
+use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
 use std::fs;
 use std::io::{self, Write as _};
@@ -29,6 +32,8 @@ pub enum XtaskError {
     NotASite(PathBuf),
     #[error("{0} has no line `{1}` to fill in")]
     Template(PathBuf, &'static str),
+    #[error("--id {0:?}: the app's id is the path the site is published at, from `/` to `/` (`/unblocker/`)")]
+    Id(String),
 }
 
 fn io_at(path: &Path) -> impl FnOnce(io::Error) -> XtaskError + '_ {
@@ -42,9 +47,19 @@ fn io_at(path: &Path) -> impl FnOnce(io::Error) -> XtaskError + '_ {
 const ENGINE: &str = "engine";
 const ENGINE_NAME: &str = "unblocker_wasm";
 const SERVICE_WORKER: &str = "sw.js";
+/// The module saying how the page computes, with the site's version; a
+/// server may add to it, so the service worker checks it by its version.
+const SITE_MODULE: &str = "js/site.js";
+/// The install dialog's pictures: never cached by the service worker.
+const SCREENSHOTS: &str = "screenshots/";
+const MANIFEST: &str = "manifest.webmanifest";
 
-/// Builds the site into `out`; `names` keeps the engine's function names.
-pub fn build(out: &Path, names: bool) -> Result<(), XtaskError> {
+/// Builds the site into `out`; `names` keeps the engine's function names;
+/// `id` is the app's id in the manifest (the path the site is published at).
+pub fn build(out: &Path, names: bool, id: Option<&str>) -> Result<(), XtaskError> {
+    if let Some(id) = id {
+        check_id(id)?;
+    }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let root = root.canonicalize().map_err(io_at(&root))?;
     let built = toolchain::build_engine(&root)?;
@@ -56,9 +71,13 @@ pub fn build(out: &Path, names: bool) -> Result<(), XtaskError> {
     prepare(out)?;
     copy_tree(&root.join("crates/web/static"), out)?;
     bindgen(&optimised, &out.join(ENGINE))?;
+    if let Some(id) = id {
+        write_id(out, id)?;
+    }
     let files = list(out)?;
-    let version = version_of(out, &files)?;
-    let site_js = out.join("js/site.js");
+    let hashes = hashes(out, &files)?;
+    let version = version_of(&hashes);
+    let site_js = out.join(SITE_MODULE);
     fs::write(
         &site_js,
         format!(
@@ -67,8 +86,37 @@ pub fn build(out: &Path, names: bool) -> Result<(), XtaskError> {
         ),
     )
     .map_err(io_at(&site_js))?;
-    write_service_worker(out, &files, &version)?;
-    report(out, &files, &version)
+    write_service_worker(out, &hashes, &version)?;
+    report(out, &version)
+}
+
+/// An id is a path from `/` to `/`, with nothing a JSON string would escape.
+fn check_id(id: &str) -> Result<(), XtaskError> {
+    let plain = id
+        .chars()
+        .all(|c| c.is_ascii_graphic() && c != '"' && c != '\\');
+    if id.starts_with('/') && id.ends_with('/') && plain {
+        Ok(())
+    } else {
+        Err(XtaskError::Id(id.to_string()))
+    }
+}
+
+/// Gives the manifest the app's `id`. Without one the app's identity is its
+/// start page (`start_url`, the site's folder), right wherever the site is
+/// published; an `id` is resolved against the origin only, so a fixed one
+/// would make every copy of the site on one origin the same app.
+fn write_id(out: &Path, id: &str) -> Result<(), XtaskError> {
+    let path = out.join(MANIFEST);
+    let source = fs::read_to_string(&path).map_err(io_at(&path))?;
+    let line = "\"start_url\": \".\",";
+    let filled = fill(
+        &path,
+        &source,
+        line,
+        &format!("\"id\": \"{id}\",\n  {line}"),
+    )?;
+    fs::write(&path, filled).map_err(io_at(&path))
 }
 
 /// Empties `out` if it holds an earlier build, refusing any other folder.
@@ -149,8 +197,9 @@ fn optimise(wasm: &Path, to: &Path, names: bool) -> Result<(), XtaskError> {
     }
 }
 
-/// Every file of the site but the service worker, as paths relative to
-/// `out` with `/`, sorted.
+/// Every file of the site the service worker caches (all but itself and
+/// the install dialog's screenshots), as paths relative to `out` with `/`,
+/// sorted.
 fn list(out: &Path) -> Result<Vec<String>, XtaskError> {
     fn walk(dir: &Path, prefix: &str, files: &mut Vec<String>) -> Result<(), XtaskError> {
         for entry in fs::read_dir(dir).map_err(io_at(dir))? {
@@ -167,39 +216,62 @@ fn list(out: &Path) -> Result<Vec<String>, XtaskError> {
     }
     let mut files = Vec::new();
     walk(out, "", &mut files)?;
-    files.retain(|f| f != SERVICE_WORKER);
+    files.retain(|f| f != SERVICE_WORKER && !f.starts_with(SCREENSHOTS));
     files.sort();
     Ok(files)
 }
 
-/// FNV-1a over every file's name and bytes, as 16 hex digits.
-fn version_of(out: &Path, files: &[String]) -> Result<String, XtaskError> {
-    let mut hash = 0xcbf2_9ce4_8422_2325_u64;
-    for file in files {
-        let path = out.join(file);
-        let bytes = fs::read(&path).map_err(io_at(&path))?;
-        for b in file.bytes().chain([0]).chain(bytes) {
-            hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    Ok(format!("{hash:016x}"))
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().fold(String::new(), |mut text, b| {
+        let _ = write!(text, "{b:02x}");
+        text
+    })
 }
 
-/// Fills in the service worker's version and its list of files (the page
-/// itself as `./`, the folder's address).
-fn write_service_worker(out: &Path, files: &[String], version: &str) -> Result<(), XtaskError> {
+/// Each file with the SHA-256 of its bytes (hex), as the service worker
+/// checks it; `js/site.js`, checked by its version line, with none.
+fn hashes(out: &Path, files: &[String]) -> Result<Vec<(String, Option<String>)>, XtaskError> {
+    files
+        .iter()
+        .map(|file| {
+            if file == SITE_MODULE {
+                return Ok((file.clone(), None));
+            }
+            let path = out.join(file);
+            let bytes = fs::read(&path).map_err(io_at(&path))?;
+            Ok((file.clone(), Some(hex(&Sha256::digest(&bytes)))))
+        })
+        .collect()
+}
+
+/// The site's version: the first 16 hex digits of the SHA-256 of every
+/// file's name and hash.
+fn version_of(hashes: &[(String, Option<String>)]) -> String {
+    let mut all = Sha256::new();
+    for (file, hash) in hashes {
+        all.update(format!("{file} {}\n", hash.as_deref().unwrap_or("-")));
+    }
+    hex(&all.finalize()[..8])
+}
+
+/// Fills in the service worker's version and its files with their hashes
+/// (the page itself as `./`, the folder's address).
+fn write_service_worker(
+    out: &Path,
+    hashes: &[(String, Option<String>)],
+    version: &str,
+) -> Result<(), XtaskError> {
     let path = out.join(SERVICE_WORKER);
     let source = fs::read_to_string(&path).map_err(io_at(&path))?;
-    let cached: Vec<String> = files
+    let cached: Vec<String> = hashes
         .iter()
-        .map(|f| {
-            if f == "index.html" {
-                "./".to_string()
-            } else {
-                f.clone()
+        .map(|(file, hash)| {
+            let file = if file == "index.html" { "./" } else { file };
+            match hash {
+                Some(hash) => format!("\n  '{file}': '{hash}',"),
+                None => format!("\n  '{file}': null,"),
             }
         })
-        .map(|f| format!("'{f}'"))
         .collect();
     let filled = fill(
         &path,
@@ -210,8 +282,8 @@ fn write_service_worker(out: &Path, files: &[String], version: &str) -> Result<(
     let filled = fill(
         &path,
         &filled,
-        "const FILES = [];",
-        &format!("const FILES = [{}];", cached.join(", ")),
+        "const FILES = {};",
+        &format!("const FILES = {{{}\n}};", cached.concat()),
     )?;
     fs::write(&path, filled).map_err(io_at(&path))
 }
@@ -225,8 +297,8 @@ fn fill(path: &Path, source: &str, line: &'static str, with: &str) -> Result<Str
 
 /// Prints each file's size as stored and as a static host sends it
 /// (gzip -9, brotli 11), and the totals.
-fn report(out: &Path, files: &[String], version: &str) -> Result<(), XtaskError> {
-    let mut all: Vec<String> = files.to_vec();
+fn report(out: &Path, version: &str) -> Result<(), XtaskError> {
+    let mut all = list(out)?;
     all.push(SERVICE_WORKER.to_string());
     let mut text = format!(
         "{:<36} {:>10} {:>10} {:>10}\n",
@@ -243,6 +315,18 @@ fn report(out: &Path, files: &[String], version: &str) -> Result<(), XtaskError>
         br += b;
     }
     let _ = writeln!(text, "{:<36} {raw:>10} {gz:>10} {br:>10}", "total");
+    let shots = out.join(SCREENSHOTS);
+    if shots.is_dir() {
+        for entry in fs::read_dir(&shots).map_err(io_at(&shots))? {
+            let entry = entry.map_err(io_at(&shots))?;
+            let bytes = entry.metadata().map_err(io_at(&shots))?.len();
+            let name = format!("{SCREENSHOTS}{}", entry.file_name().to_string_lossy());
+            let _ = writeln!(
+                text,
+                "{name:<36} {bytes:>10} (not cached: the install dialog's)"
+            );
+        }
+    }
     let _ = writeln!(text, "version {version}: {}", out.display());
     io::stdout().write_all(text.as_bytes()).map_err(io_at(out))
 }
@@ -261,4 +345,36 @@ fn brotli_len(bytes: &[u8]) -> usize {
     };
     brotli::BrotliCompress(&mut &bytes[..], &mut compressed, &params).expect("writing to memory");
     compressed.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_id_is_a_path_from_slash_to_slash() {
+        for good in ["/", "/unblocker/", "/games/unblocker/"] {
+            assert!(check_id(good).is_ok(), "{good}");
+        }
+        for bad in ["", "unblocker/", "/unblocker", "/a b/", "/a\"b/", "/a\\b/"] {
+            assert!(check_id(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_version_follows_every_files_name_and_hash() {
+        let files = |css: &str| {
+            vec![
+                ("app.css".to_string(), Some(css.to_string())),
+                (SITE_MODULE.to_string(), None),
+            ]
+        };
+        let version = version_of(&files("aa"));
+        assert_eq!(version.len(), 16);
+        assert_eq!(version, version_of(&files("aa")));
+        assert_ne!(version, version_of(&files("ab")));
+        let mut renamed = files("aa");
+        renamed[0].0 = "main.css".to_string();
+        assert_ne!(version, version_of(&renamed));
+    }
 }

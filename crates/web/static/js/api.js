@@ -128,8 +128,3 @@ async function solveStream(request, onProgress, signal) {
   }
   throw new Error('the server closed the stream before the answer');
 }
-
-/** Starts loading the engine while the page draws (no-op without one). */
-export function warm() {
-  if (local) engine.warm();
-}

@@ -4,8 +4,18 @@
 // Aborting a request ends its worker (the search stops at once) and a fresh one
 // takes its place.
 
-const wasmUrl = new URL('../engine/unblocker_wasm_bg.wasm', import.meta.url);
-const workerUrl = new URL('./worker.js', import.meta.url);
+import { site } from './site.js';
+
+/**
+ * The address of one of the page's files. Under a service worker, with the
+ * page's version: a page of an older version, still open while a new one
+ * takes over, gets its own version's files or none, never the new ones.
+ */
+function own(path) {
+  const url = new URL(path, import.meta.url);
+  if (site.version && globalThis.navigator?.serviceWorker?.controller) url.searchParams.set('v', site.version);
+  return url;
+}
 
 /** Workers ready for a request, each a Promise of a Worker whose engine is loaded. */
 const idle = [];
@@ -16,7 +26,7 @@ let nextId = 1;
 
 function compile() {
   compiled ??= (async () => {
-    const response = await fetch(wasmUrl);
+    const response = await fetch(own('../engine/unblocker_wasm_bg.wasm'));
     if (!response.ok) throw new Error(`the engine could not be loaded (HTTP ${response.status})`);
     // A host that sends .wasm with another type cannot stream it.
     if ((response.headers.get('content-type') || '').startsWith('application/wasm')) {
@@ -29,14 +39,23 @@ function compile() {
 }
 
 function spawn() {
+  // The worker starts (its thread, its glue) while the engine compiles.
+  const worker = new Worker(own('./worker.js'), { type: 'module' });
+  const failed = new Promise((_, reject) => {
+    worker.onerror = event => reject(new Error(event.message || 'the engine worker failed to start'));
+  });
+  failed.catch(() => {});
   return (async () => {
-    const module = await compile();
-    const worker = new Worker(workerUrl, { type: 'module' });
-    await new Promise((resolve, reject) => {
-      worker.onmessage = ({ data }) => (data.ready ? resolve() : reject(new Error(data.error)));
-      worker.onerror = event => reject(new Error(event.message || 'the engine worker failed to start'));
-      worker.postMessage({ module });
-    });
+    try {
+      const module = await Promise.race([compile(), failed]);
+      await Promise.race([failed, new Promise((resolve, reject) => {
+        worker.onmessage = ({ data }) => (data.ready ? resolve() : reject(new Error(data.error)));
+        worker.postMessage({ module });
+      })]);
+    } catch (error) {
+      worker.terminate();
+      throw error;
+    }
     return worker;
   })();
 }
@@ -45,7 +64,12 @@ function spawn() {
 export function warm() {
   if (!idle.length) {
     const worker = spawn();
-    worker.catch(() => idle.splice(idle.indexOf(worker), 1));
+    // A worker that failed to start leaves the list, if a request has not
+    // taken it out already (and then it is that request's error).
+    worker.catch(() => {
+      const at = idle.indexOf(worker);
+      if (at >= 0) idle.splice(at, 1);
+    });
     idle.push(worker);
   }
 }
@@ -103,6 +127,9 @@ export async function call(op, args, { signal, onProgress, transfer = [] } = {})
     if (!idle.length) warm();
   }
 }
+
+// The page computing in the browser starts its engine as soon as this module runs.
+if (site.engine === 'wasm') warm();
 
 /**
  * A search's memory cap in the browser: a quarter of the device's memory as

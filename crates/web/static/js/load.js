@@ -1,6 +1,7 @@
-// Load: a screenshot (read in the browser, or by the server without the engine), a
-// board string, a bundled puzzle, or a random puzzle of the database by Unblock Me's
-// difficulty categories.
+// Load: a screenshot (read in the browser, or by the server without the engine) —
+// picked, dropped, pasted, taken with the camera, shared from another app or opened
+// with the installed app —, a board string, a bundled puzzle, or a random puzzle of
+// the database by Unblock Me's difficulty categories.
 
 import * as api from './api.js';
 import { readBoard } from './api.js';
@@ -65,23 +66,36 @@ function showOriginal(url) {
   }
 }
 
-async function scan(app, file) {
-  const result = $('scan-result');
+/** Says how a screenshot's scan went, in the Load view. */
+function scanSays(text, kind = '') {
+  $('scan-result').hidden = false;
+  $('scan-overlay').hidden = true;
+  $('scan-message').className = `message ${kind}`;
+  $('scan-message').textContent = text;
+}
+
+/** Scans the board in a screenshot, titled with the file's name, and watches its solution. */
+export async function scan(app, file) {
   const overlay = $('scan-overlay');
-  result.hidden = false;
-  overlay.hidden = true;
-  $('scan-message').className = 'message';
-  $('scan-message').textContent = `Scanning ${file.name}…`;
+  scanSays(`Scanning ${file.name}…`);
   try {
     const scanned = await api.scan(file);
     const answer = await readBoard(scanned.board);
+    // The engine solves it while the page draws it (the request goes out
+    // before the drawing, which yields to nothing).
+    if (api.local) {
+      solve.prepare(answer.line, app.metric);
+      await new Promise(resolve => setTimeout(resolve));
+    }
     app.setPuzzle(answer, { title: file.name });
     showOriginal(URL.createObjectURL(file));
     const confidence = scanned.confidence == null ? '' : `, confidence ${Math.round(scanned.confidence * 100)}%`;
     const assumed = scanned.exit_assumed ? ' (exit assumed)' : '';
     $('scan-message').textContent = `Scanned ${file.name}${confidence}${assumed}`;
     $('scan-message').className = 'message ok';
-    app.watchNow();
+    // Awaited: a page opened on a shared screenshot does the rest of its
+    // opening (the bundled list, the next random puzzle) once it plays.
+    await app.watchNow();
   } catch (error) {
     $('scan-message').textContent = `The scan failed: ${error.message}`;
     $('scan-message').className = 'message error';
@@ -90,13 +104,13 @@ async function scan(app, file) {
       overlay.src = picture ? URL.createObjectURL(picture) : `data:image/png;base64,${error.body.overlay}`;
       overlay.hidden = false;
     }
-    // The reason is in the Load view, where the picture was dropped.
-    if (app.view !== 'load') app.show('load');
+    // The reason is in the Load view, where the picture was dropped (or,
+    // for a page opened on a shared screenshot, that shows no view yet).
+    if (app.view !== 'load' || !document.body.dataset.view) app.show('load');
   }
 }
 
 export function setup(app) {
-  fillBundled().then(() => app.puzzle && reset(app)).catch(error => message(error.message, true));
   $('load-text').addEventListener('click', () => open(app, $('board-text').value));
   const openBundled = () => { if ($('bundled').value) open(app, $('bundled').value); };
   $('load-bundled').addEventListener('click', openBundled);
@@ -113,6 +127,8 @@ export function setup(app) {
     const file = event.dataTransfer.files[0];
     if (file) scan(app, file);
   });
+  setupPaste(app);
+  setupCamera(app);
   if (!api.local) $('dropzone-where').textContent = 'or tap to pick one — it is scanned by the server';
   api.health().then(health => {
     if (health?.database) return;
@@ -132,6 +148,68 @@ export function setup(app) {
   });
 }
 
+/**
+ * Paste: a picture pasted anywhere on the page (Ctrl+V or ⌘V, or the phone's
+ * own Paste) is scanned; pasted text goes where it was going. The Paste
+ * button reads the clipboard where the browser lets a page do so.
+ */
+function setupPaste(app) {
+  document.addEventListener('paste', event => {
+    const file = [...(event.clipboardData?.files || [])].find(f => f.type.startsWith('image/'));
+    if (!file) return;
+    event.preventDefault();
+    scan(app, file);
+  });
+  if (/Mac|iPhone|iPad/.test(navigator.platform)) {
+    $('paste-keys').textContent = '⌘V pastes a screenshot you copied, wherever you are on the page.';
+  }
+  if (!navigator.clipboard?.read) return;
+  $('paste').hidden = false;
+  $('paste').addEventListener('click', () => pasteClipboard(app));
+}
+
+async function pasteClipboard(app) {
+  let items;
+  try {
+    items = await navigator.clipboard.read();
+  } catch (error) {
+    scanSays(`The clipboard could not be read: ${error.message}`, 'error');
+    return;
+  }
+  for (const item of items) {
+    const type = item.types.find(t => t.startsWith('image/'));
+    if (type) {
+      const picture = await item.getType(type);
+      scan(app, new File([picture], 'Pasted screenshot', { type }));
+      return;
+    }
+  }
+  scanSays('The clipboard holds no picture: copy a screenshot first (in the photo viewer, Share → Copy).', 'error');
+}
+
+/** The camera, beside the file pick, where the device has one and a touch screen. */
+async function setupCamera(app) {
+  $('camera').addEventListener('change', event => {
+    const file = event.target.files[0];
+    if (file) scan(app, file);
+    event.target.value = '';
+  });
+  if (!matchMedia('(pointer: coarse)').matches) return;
+  const devices = navigator.mediaDevices?.enumerateDevices
+    ? await navigator.mediaDevices.enumerateDevices().catch(() => []) : null;
+  if (!devices || devices.some(d => d.kind === 'videoinput')) $('camera-pick').hidden = false;
+}
+
+/**
+ * The installed app opened with a picture ("Open with Unblocker", the
+ * manifest's file_handlers): the first one is scanned.
+ */
+export function openLaunched(app) {
+  window.launchQueue?.setConsumer(async ({ files }) => {
+    if (files?.length) scan(app, await files[0].getFile());
+  });
+}
+
 /** The difficulty chosen in the Load view: {min, max, walls, level}. */
 function chosen() {
   const select = $('random-level');
@@ -144,8 +222,12 @@ function chosen() {
   };
 }
 
-/** Once the page has opened: the first random puzzle, ready for the tap. */
+/**
+ * Once the page has opened (a shared screenshot first): the bundled puzzles'
+ * list, and the first random puzzle, ready for the tap.
+ */
 export function ready(app) {
+  fillBundled().then(() => app.puzzle && reset(app)).catch(error => message(error.message, true));
   prepare(app, chosen());
 }
 

@@ -1,7 +1,7 @@
 // The page: one board, five views (load, edit, solve and watch, play, statistics)
 // as tabs, the link that reopens the current view, and the board sized to the screen.
 
-import { readBoard, warm } from './api.js';
+import { readBoard } from './api.js';
 import * as offline from './offline.js';
 import { BoardView, describeGoal, fromServer } from './board.js';
 import * as load from './load.js';
@@ -144,8 +144,20 @@ export const app = {
   },
 };
 
-/** Opens the puzzle, metric, view and step of a link; without one, card 1. */
+/**
+ * Opens the screenshot the share sheet sent, or the puzzle, metric, view and
+ * step of a link; without either, card 1.
+ */
 async function openLink() {
+  if (offline.openedByShare()) {
+    const file = await offline.shared();
+    if (file) {
+      // Straight to Watch (or, when the scan fails, to Load with the reason).
+      await load.scan(app, file);
+      return;
+    }
+    load.message('The shared screenshot did not arrive: share it again, or pick it here.', true);
+  }
   const link = share.read();
   if (!link.puzzle) {
     app.setPuzzle(await readBoard('card1'));
@@ -230,8 +242,8 @@ function setupDisabled() {
 }
 
 async function start() {
-  warm();
   offline.setup();
+  offline.offerInstall();
   setupDisabled();
   setupTabs();
   setupUndoKeys();
@@ -251,6 +263,7 @@ async function start() {
   await openLink();
   document.body.dataset.ready = 'true';
   load.ready(app);
+  load.openLaunched(app);
 }
 
 start();

@@ -8,7 +8,11 @@ import * as watch from './watch.js';
 const $ = id => document.getElementById(id);
 /** The search in progress: {controller, key, promise}. */
 let running = null;
-/** Solutions found ahead of need (a random puzzle prepared before its tap), by key. */
+/**
+ * Searches started ahead of need (a random puzzle prepared before its tap, a
+ * screenshot's puzzle while the page draws it), by key: each a promise of the
+ * solution, or of null when the search failed.
+ */
 const ahead = new Map();
 
 /** What a solve answers: the puzzle and the metric. */
@@ -27,14 +31,22 @@ function keyFor(line, metric) {
  */
 export function prepare(line, metric) {
   const key = keyFor(line, metric);
-  if (ahead.has(key)) return Promise.resolve();
-  const request = { puzzle: line };
-  if (metric) request.metric = metric;
-  return api.solve(request).then(result => {
-    // A few puzzles at most: the next random ones.
+  if (!ahead.has(key)) {
+    const request = { puzzle: line };
+    if (metric) request.metric = metric;
+    // A few puzzles at most: the next random ones, a screenshot's.
     if (ahead.size >= 4) ahead.delete(ahead.keys().next().value);
-    ahead.set(key, result);
-  }, () => {});
+    ahead.set(key, api.solve(request).catch(() => null));
+  }
+  return ahead.get(key).then(() => {});
+}
+
+/** `promise`, or an AbortError as soon as `signal` aborts. */
+function abortable(promise, signal) {
+  return new Promise((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')), { once: true });
+    promise.then(resolve);
+  });
 }
 
 function unit(metric) {
@@ -85,7 +97,8 @@ async function search(app, controller, play) {
     const known = ahead.get(keyOf(app));
     ahead.delete(keyOf(app));
     // Awaited either way: `running` is this search's only once run() has returned.
-    const result = await (known || api.solve(request, { onProgress, signal: controller.signal }));
+    const result = (known && await abortable(known, controller.signal))
+      || await api.solve(request, { onProgress, signal: controller.signal });
     if (running?.controller !== controller) return null;
     app.solution = result;
     app.frames = [app.puzzle.model];

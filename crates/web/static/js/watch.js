@@ -132,8 +132,10 @@ export function draw(app) {
   }
 }
 
+/** Leaving Watch: the playback stops and its caption goes (Play shares the line under the board). */
 export function leave() {
   stop();
+  $('w-caption').textContent = '';
 }
 
 export function setup(app) {

@@ -3,12 +3,17 @@
 // ({answer} or {status, body}). Screenshots are decoded here by the browser
 // (createImageBitmap, OffscreenCanvas) and scanned from their pixels.
 
-import init, * as engine from '../engine/unblocker_wasm.js';
+// The glue of this worker's own version (the page asks for both with its version).
+const glue = import(`../engine/unblocker_wasm.js${new URL(import.meta.url).search}`);
+/** wasm-bindgen's exports, once loaded. */
+let engine = null;
 
 self.onmessage = async ({ data }) => {
   if (data.module) {
     try {
-      await init({ module_or_path: data.module });
+      const loaded = await glue;
+      await loaded.default({ module_or_path: data.module });
+      engine = loaded;
       self.postMessage({ ready: true });
     } catch (error) {
       self.postMessage({ error: String(error) });

@@ -1,16 +1,18 @@
 //! The static site's budgets, measured and reported (on stdout and in
 //! `site-budgets.json` in the target's temporary folder), offline, at
 //! 360×740 with touch: `hardest` solved in the browser against the native
-//! engine in this process; then with the whole browser on a CPU 4× slower
-//! (a control group's quota: DevTools' throttling does not reach workers,
-//! see [`Page::slow_cpu`]) `hardest` again, a 1170×2532 screenshot
-//! scanned, Random to the first animated move, and a tap and Cancel
-//! answered during a long solve. What is asserted is the answers, not the
-//! times (this machine's speed drifts).
+//! engine in this process, a 1170×2532 screenshot scanned, a 1080×2340 one
+//! from the share sheet's POST to the first animated move of its solution,
+//! Random to the first animated move, and a tap and Cancel answered during
+//! a long solve; at full speed, with DevTools' 4× throttling of the page's
+//! main thread, and with the whole browser on a CPU 4× slower (a control
+//! group's quota: DevTools' throttling does not reach workers, see
+//! [`Page::slow_cpu`]). What is asserted is the answers, not the times
+//! (this machine's speed drifts).
 
 use super::host::{site_folder, Host};
 use super::page::*;
-use super::site::{first_visit, PHONE};
+use super::site::{first_visit, share_file, wait_for_the_shared_page, PHONE};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
@@ -68,16 +70,15 @@ fn native_hardest(runs: usize) -> f64 {
     times.iter().sum::<f64>() / times.len() as f64
 }
 
-/// A 1170×2532 phone screenshot: a real 540×960 one scaled to the width
-/// and set on a screen of the phone's height (its own top colour above and
-/// below), as a PNG in the target's temporary folder.
-fn phone_screenshot() -> std::path::PathBuf {
+/// A phone's screenshot of `width`×`height`: a real 540×960 one scaled to
+/// the width and set on a screen of the phone's height (its own top colour
+/// above and below), as a PNG in the target's temporary folder.
+fn phone_screenshot(width: u32, height: u32) -> std::path::PathBuf {
     let picture = image::open(unblocker_testdata::path(
         "screenshots/hahaite-unblockme_solution/unblockme.jpg",
     ))
     .unwrap()
     .to_rgb8();
-    let (width, height) = (1170, 2532);
     let scaled_height = picture.height() * width / picture.width();
     let scaled = image::imageops::resize(
         &picture,
@@ -93,7 +94,8 @@ fn phone_screenshot() -> std::path::PathBuf {
         0,
         i64::from((height - scaled_height) / 2),
     );
-    let path = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("phone-1170x2532.png");
+    let path = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("phone-{width}x{height}.png"));
     screen.save(&path).unwrap();
     path
 }
@@ -117,6 +119,50 @@ async fn scan_time(page: &Page, picture: &std::path::Path) -> f64 {
         .await
         .as_f64()
         .unwrap()
+}
+
+/// Run in every page as it opens (before its own scripts): after a share
+/// (`sessionStorage.shared` holds the time it was sent), the milliseconds
+/// from the share to the first move of the solution starting to move.
+const SHARE_CLOCK: &str = "(() => {
+      const sent = Number(sessionStorage.getItem('shared'));
+      if (!sent) return;
+      sessionStorage.removeItem('shared');
+      document.addEventListener('DOMContentLoaded', () => {
+        const counter = document.getElementById('w-counter');
+        new MutationObserver((_, observer) => {
+          if (counter.textContent.startsWith('1 /')) {
+            window.sharedMs = Date.now() - sent;
+            observer.disconnect();
+          }
+        }).observe(counter, { childList: true, characterData: true, subtree: true });
+      });
+    })();";
+
+/// Milliseconds from the share sheet's POST of `picture` to the first move
+/// of its solution starting to move, in the page the share opens.
+async fn share_time(page: &Page, picture: &std::path::Path) -> f64 {
+    let clock = page
+        .cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": SHARE_CLOCK }),
+        )
+        .await;
+    share_file(
+        page,
+        picture,
+        "sessionStorage.setItem('shared', String(Date.now()));",
+    )
+    .await;
+    wait_for_the_shared_page(page).await;
+    page.wait("the first move", "window.sharedMs !== undefined")
+        .await;
+    page.cdp(
+        "Page.removeScriptToEvaluateOnNewDocument",
+        json!({ "identifier": clock["identifier"] }),
+    )
+    .await;
+    page.js("return window.sharedMs").await.as_f64().unwrap()
 }
 
 /// Milliseconds from the tap on Random to the first move of its solution
@@ -146,15 +192,7 @@ async fn random_time(page: &Page) -> f64 {
 /// to the next frame drawn with that tab chosen, and from a tap on Cancel
 /// to the search said stopped.
 async fn long_solve_times(page: &Page) -> (f64, f64) {
-    page.click("#tab-load").await;
-    page.load_text(crate::common::ENDLESS).await;
-    page.click("#tab-solve").await;
-    page.click("#solve").await;
-    page.wait(
-        "live counts",
-        "/examined/.test(document.getElementById('progress-text').textContent)",
-    )
-    .await;
+    page.start_long_solve().await;
     let tap = |tab: &str| {
         format!(
             "window.measure = {{}};
@@ -195,8 +233,14 @@ async fn long_solve_times(page: &Page) -> (f64, f64) {
     (tab, cancel)
 }
 
-/// Every figure, on the CPU the page has now.
-async fn measure(page: &Page, picture: &std::path::Path, runs: usize) -> Value {
+/// Every figure, on the CPU the page has now: `picture` is scanned,
+/// `shared` shared.
+async fn measure(
+    page: &Page,
+    picture: &std::path::Path,
+    shared: &std::path::Path,
+    runs: usize,
+) -> Value {
     let hardest = page
         .js_async(&SOLVE_HARDEST.replace("RUNS", &runs.to_string()))
         .await;
@@ -211,6 +255,11 @@ async fn measure(page: &Page, picture: &std::path::Path, runs: usize) -> Value {
         .js("return document.getElementById('board-line').textContent")
         .await;
     assert_eq!(line, json!("BCooDDBCEEEFoCAAoFGGoHoFoooHIIJJoooo"));
+    let share = share_time(page, shared).await;
+    let line = page
+        .js("return document.getElementById('board-line').textContent")
+        .await;
+    assert_eq!(line, json!("BCooDDBCEEEFoCAAoFGGoHoFoooHIIJJoooo"));
     let random = random_time(page).await;
     let (tap, cancel) = long_solve_times(page).await;
     json!({
@@ -219,6 +268,7 @@ async fn measure(page: &Page, picture: &std::path::Path, runs: usize) -> Value {
         "hardest_ratio_to_native": search / native,
         "hardest_round_trip_ms": median(&hardest["page"]),
         "scan_1170x2532_ms": scan,
+        "share_1080x2340_to_first_move_ms": share,
         "random_to_first_move_ms": random,
         "tap_during_long_solve_ms": tap,
         "cancel_ms": cancel,
@@ -233,21 +283,22 @@ async fn the_budgets_at_a_phones_speed() {
     let mut page = first_visit(&host, PHONE, "/").await;
     host.stop();
     page.go("/").await;
-    let picture = phone_screenshot();
+    let picture = phone_screenshot(1170, 2532);
+    let shared = phone_screenshot(1080, 2340);
     let started = Instant::now();
     let mut report = json!({});
-    report["full_speed"] = measure(&page, &picture, 200).await;
+    report["full_speed"] = measure(&page, &picture, &shared, 200).await;
     // Chromium's throttling: the page's main thread 4× slower, its workers
     // not (Chromium refuses it for workers).
     page.cdp("Emulation.setCPUThrottlingRate", json!({ "rate": 4 }))
         .await;
-    report["main_thread_4x"] = measure(&page, &picture, 50).await;
+    report["main_thread_4x"] = measure(&page, &picture, &shared, 50).await;
     page.cdp("Emulation.setCPUThrottlingRate", json!({ "rate": 1 }))
         .await;
     // Every thread of the browser on one core 4× slower (where this machine
     // lets the test set a CPU quota; else the reason, in the report).
     report["whole_browser_on_one_core_4x"] = match page.slow_cpu(4) {
-        Ok(()) => measure(&page, &picture, 50).await,
+        Ok(()) => measure(&page, &picture, &shared, 50).await,
         Err(reason) => json!({ "not measured": reason }),
     };
     let text = serde_json::to_string_pretty(&report).unwrap();

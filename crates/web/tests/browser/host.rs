@@ -1,7 +1,8 @@
 //! A plain static host for the static site (`cargo xtask web`): the
 //! folder's files as they are, gzip- or brotli-compressed as GitHub Pages
 //! and most hosts send them, with a count of the bytes sent; stopping it
-//! closes every connection, as a server that is gone.
+//! closes every connection, as a server that is gone. Sites are published
+//! under a path of the host (`/unblocker/`), as a project's Pages site is.
 
 use axum::body::Body;
 use axum::extract::Request;
@@ -36,6 +37,8 @@ pub fn site_folder() -> PathBuf {
 
 pub struct Host {
     pub base: String,
+    /// The folder served: the published sites, each under its path.
+    _root: tempfile::TempDir,
     sent: Arc<AtomicU64>,
     /// Each request answered: "path status".
     log: Arc<Mutex<Vec<String>>>,
@@ -43,8 +46,22 @@ pub struct Host {
 }
 
 impl Host {
-    /// Serves `folder` on a free loopback port.
+    /// Serves the site `folder` under `/unblocker/` on a free loopback port;
+    /// `base` is that path's address (`http://127.0.0.1:PORT/unblocker`).
     pub async fn serve(folder: &Path) -> Host {
+        let mut host = Host::serve_under(&[("unblocker", folder)]).await;
+        host.base.push_str("/unblocker");
+        host
+    }
+
+    /// Serves each site folder under its path (`("a", folder)`: `/a/`);
+    /// `base` is the host's address.
+    pub async fn serve_under(sites: &[(&str, &Path)]) -> Host {
+        let root = tempfile::tempdir().unwrap();
+        for (path, folder) in sites {
+            std::os::unix::fs::symlink(folder, root.path().join(path)).unwrap();
+        }
+        let folder = root.path().to_path_buf();
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         let sent = Arc::new(AtomicU64::new(0));
@@ -52,7 +69,7 @@ impl Host {
         let log = Arc::new(Mutex::new(Vec::new()));
         let logged = log.clone();
         let app = Router::new()
-            .fallback_service(ServeDir::new(folder))
+            .fallback_service(ServeDir::new(&folder))
             .layer(CompressionLayer::new())
             .layer(axum::middleware::map_response(move |response: Response| {
                 let counted = counted.clone();
@@ -88,6 +105,7 @@ impl Host {
         });
         Host {
             base,
+            _root: root,
             sent,
             log,
             server,

@@ -134,7 +134,7 @@ async fn random_journey(screen: Screen) {
     assert_eq!(
         page.js("return [...document.querySelectorAll('.hint.keys')].map(h => getComputedStyle(h).display)")
             .await,
-        json!(["none", "none", "none"])
+        json!(["none", "none", "none", "none"])
     );
     assert_eq!(
         page.js("return document.body.textContent.includes('`')")
@@ -561,7 +561,8 @@ async fn links_keep_a_random_puzzle_and_its_moves_and_the_page_installs() {
         manifest,
         // Relative: the site works under any path of its host.
         json!({"display": "standalone", "start": ".", "icons": [
-            ["image/png", "192x192", "192x192"], ["image/png", "512x512", "512x512"]]})
+            ["image/png", "192x192", "192x192"], ["image/png", "512x512", "512x512"],
+            ["image/png", "512x512", "512x512"]]})
     );
     // The page arrived compressed.
     let sizes = page

@@ -19,6 +19,7 @@ mod journey;
 mod layout;
 mod motion;
 mod page;
+mod pool;
 mod same;
 mod searches;
 mod site;

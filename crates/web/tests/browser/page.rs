@@ -427,6 +427,20 @@ impl Page {
         .await;
     }
 
+    /// Loads a board whose search runs for long (`ENDLESS`), solves it and
+    /// waits until the live counts show.
+    pub async fn start_long_solve(&self) {
+        self.click("#tab-load").await;
+        self.load_text(crate::common::ENDLESS).await;
+        self.click("#tab-solve").await;
+        self.click("#solve").await;
+        self.wait(
+            "live counts",
+            "/examined/.test(document.getElementById('progress-text').textContent)",
+        )
+        .await;
+    }
+
     /// Opens Solve, solves, and waits for the answer's `moves`.
     pub async fn solve_in(&self, moves: u32) {
         self.click("#tab-solve").await;

@@ -1,32 +1,50 @@
-//! The static site (`cargo xtask web`) on a plain static host, at a phone's
-//! size with touch: the service worker takes control on the first visit,
-//! a repeat visit takes nothing from the network, and with the host gone
-//! every journey still works (Random to watching, a screenshot scanned and
-//! solved, Play to the win, Stats, the editor, a shared link). A new
-//! version of the site replaces the old one when the player accepts it.
+//! The static site (`cargo xtask web`) on a plain static host, under a
+//! path of it (as a project's Pages site is), at a phone's size with touch:
+//! the service worker takes control on the first visit, a repeat visit
+//! takes nothing from the network, Chromium finds the page installable, and
+//! with the host gone every journey still works (Random to watching, a
+//! screenshot picked, shared from another app's share sheet or pasted,
+//! scanned and solved, Play to the win, Stats, the editor, a shared link).
+//! A new version of the site replaces the old one in every open tab when
+//! the player accepts it, never while the host is between two versions,
+//! and two copies of the site on one host keep working offline side by
+//! side.
 
 use super::flows::rush1000_database;
 use super::host::{site_folder, Host};
 use super::journey::shot;
 use super::page::*;
-use serde_json::json;
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use std::path::Path;
 
 /// The budget of a first visit, every file the service worker caches
 /// included, as the host sends it (compressed).
 const FIRST_VISIT_BYTES: u64 = 500_000;
 
 /// The solution plays (Play shows Stop and the counter has left the start).
-const PLAYING: &str = "document.getElementById('w-play-label').textContent === 'Stop' && \
+pub const PLAYING: &str = "document.getElementById('w-play-label').textContent === 'Stop' && \
     !document.getElementById('w-counter').textContent.startsWith('0 /')";
 
 /// The service worker controls the page and its cache holds every file.
 const CACHED: &str = "const done = arguments[arguments.length - 1];
     (async () => {
-      const names = await caches.keys();
+      const names = (await caches.keys()).filter(name => name.startsWith('unblocker '));
       const cache = names.length === 1 ? await caches.open(names[0]) : null;
       done({ controlled: !!navigator.serviceWorker.controller, names,
              files: cache ? (await cache.keys()).length : 0 });
     })();";
+
+/// The number of files the service worker of the site in `folder` caches
+/// (the entries of its `FILES`).
+fn cached_files(folder: &Path) -> usize {
+    let script = std::fs::read_to_string(folder.join("sw.js")).unwrap();
+    let list = script.split("const FILES = {").nth(1).unwrap();
+    let list = list.split("};").next().unwrap();
+    list.lines()
+        .filter(|line| line.trim_start().starts_with('\''))
+        .count()
+}
 
 pub const PHONE: Browser = Browser {
     screen: Screen::Phone(360, 740),
@@ -41,11 +59,7 @@ pub async fn first_visit(host: &Host, browser: Browser, path: &str) -> Page {
         "!!navigator.serviceWorker.controller",
     )
     .await;
-    let files = std::fs::read_to_string(site_folder().join("sw.js"))
-        .unwrap()
-        .matches("', '")
-        .count()
-        + 1;
+    let files = cached_files(&site_folder());
     for _ in 0..100 {
         let cached = page.js_async(CACHED).await;
         if cached["files"].as_u64() == Some(files as u64) {
@@ -54,6 +68,120 @@ pub async fn first_visit(host: &Host, browser: Browser, path: &str) -> Page {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     panic!("the cache never held the site's {files} files");
+}
+
+/// Makes, in the page, the form the phone's share sheet sends: a POST of
+/// `multipart/form-data` to the manifest's `share_target.action` (resolved
+/// against the manifest's address), with a file field named as the manifest
+/// says; marks the page as the one before the share.
+const SHARE_FORM: &str = "const done = arguments[arguments.length - 1];
+    (async () => {
+      const link = document.querySelector('link[rel=manifest]').href;
+      const target = (await (await fetch(link)).json()).share_target;
+      const form = document.createElement('form');
+      form.method = target.method;
+      form.enctype = target.enctype;
+      form.action = new URL(target.action, link).href;
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.id = 'shared-file';
+      input.name = target.params.files[0].name;
+      form.append(input);
+      document.body.append(form);
+      window.beforeShare = true;
+      done(form.action);
+    })().catch(error => done(String(error)));";
+
+/// Shares the picture at `path` with the page as another app's share sheet
+/// does (Android's Web Share Target): a multipart POST navigation to the
+/// manifest's share target; `first` is run in the page just before it
+/// goes. The page that opens is not yet ready when this returns.
+pub async fn share_file(page: &Page, path: &Path, first: &str) {
+    let action = page.js_async(SHARE_FORM).await;
+    assert!(
+        action.as_str().is_some_and(|a| a.ends_with("/share")),
+        "{action}"
+    );
+    let input = page
+        .client
+        .find(fantoccini::Locator::Css("#shared-file"))
+        .await
+        .unwrap();
+    let path = path.canonicalize().unwrap();
+    input.send_keys(path.to_str().unwrap()).await.unwrap();
+    page.js(&format!(
+        "{first}\ndocument.getElementById('shared-file').form.submit();"
+    ))
+    .await;
+}
+
+/// Waits until the page the share opened is ready.
+pub async fn wait_for_the_shared_page(page: &Page) {
+    page.wait(
+        "the page the share opened",
+        "!window.beforeShare && document.body.dataset.ready === 'true'",
+    )
+    .await;
+}
+
+/// Pastes the picture at `path` as a copied screenshot is pasted (Ctrl+V,
+/// or the phone's Paste): a paste event on the page whose clipboard holds
+/// the file.
+pub async fn paste_file(page: &Page, path: &Path) {
+    page.js("const input = document.createElement('input');
+         input.type = 'file'; input.id = 'pasted-file';
+         document.body.append(input);")
+        .await;
+    let input = page
+        .client
+        .find(fantoccini::Locator::Css("#pasted-file"))
+        .await
+        .unwrap();
+    let path = path.canonicalize().unwrap();
+    input.send_keys(path.to_str().unwrap()).await.unwrap();
+    page.js(
+        "const input = document.getElementById('pasted-file');
+         const clipboard = new DataTransfer();
+         clipboard.items.add(input.files[0]);
+         input.remove();
+         document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: clipboard, bubbles: true }));",
+    )
+    .await;
+}
+
+/// The board string of the puzzle shown.
+async fn board_line(page: &Page) -> Value {
+    page.js("return document.getElementById('board-line').textContent")
+        .await
+}
+
+/// Chromium's reasons the page could not be installed (none), the app's id
+/// (its folder on the host), and the page's Install button shown while the
+/// browser offers to install it (`beforeinstallprompt`, dispatched here: its
+/// timing is the browser's) and gone once pressed.
+async fn installable(page: &Page, host: &Host) {
+    let errors = page.cdp("Page.getInstallabilityErrors", json!({})).await;
+    assert_eq!(errors["installabilityErrors"], json!([]), "{errors}");
+    let id = page.cdp("Page.getAppId", json!({})).await;
+    assert_eq!(id["appId"], json!(format!("{}/", host.base)), "{id}");
+    page.js(
+        "window.prompted = false;
+         const offer = new Event('beforeinstallprompt', { cancelable: true });
+         offer.prompt = () => { window.prompted = true; return Promise.resolve({ outcome: 'accepted' }); };
+         window.dispatchEvent(offer);",
+    )
+    .await;
+    page.wait(
+        "the Install button",
+        "!document.getElementById('install').hidden",
+    )
+    .await;
+    page.click("#install").await;
+    page.wait(
+        "the browser's install dialog",
+        "window.prompted && document.getElementById('install').hidden",
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -73,6 +201,7 @@ async fn the_static_site_works_offline_after_the_first_visit() {
         &host.requests()[requests..]
     );
     assert_eq!(again, 0, "a repeat visit is served from the cache");
+    installable(&page, &host).await;
 
     host.stop();
     page.go("/").await;
@@ -91,11 +220,77 @@ async fn the_static_site_works_offline_after_the_first_visit() {
         &format!("document.getElementById('puzzle-name').textContent === 'Puzzle-E-29.jpg' && ({PLAYING})"),
     )
     .await;
-    let line = page
-        .js("return document.getElementById('board-line').textContent")
-        .await;
-    assert_eq!(line, json!("BBBCDEFGGCDEFoAADoHHIooooJIKKooJLLMM"));
+    assert_eq!(
+        board_line(&page).await,
+        json!("BBBCDEFGGCDEFoAADoHHIooooJIKKooJLLMM")
+    );
     shot(&page, "offline-scan").await;
+    // Play after watching: the watch's caption is not left under the board.
+    page.click("#tab-play").await;
+    page.wait_for_moves().await;
+    assert_eq!(page.text("#w-caption").await, "");
+
+    // A screenshot shared from another app (the share sheet's POST, taken
+    // by the service worker): the page opens on it, scanned and playing.
+    share_file(
+        &page,
+        &unblocker_testdata::path("screenshots/unblocker/Puzzle-E-535.jpg"),
+        "",
+    )
+    .await;
+    wait_for_the_shared_page(&page).await;
+    page.wait(
+        "the shared screenshot's solution playing",
+        &format!("document.getElementById('puzzle-name').textContent === 'Puzzle-E-535.jpg' && ({PLAYING})"),
+    )
+    .await;
+    assert_eq!(
+        board_line(&page).await,
+        json!("BCCoDoBEFoDGBEFAAGHHHIoGooJIKKLLJMMo")
+    );
+    // The address becomes the puzzle's link (a reload does not ask for the share again).
+    page.wait(
+        "the puzzle's link",
+        "location.hash.startsWith('#p=') && location.hash.includes('&t=Puzzle-E-535.jpg')",
+    )
+    .await;
+    shot(&page, "offline-shared").await;
+    let violations = page.serious_violations().await;
+    assert!(violations.is_empty(), "axe-core: {violations:#?}");
+
+    // A screenshot pasted (Ctrl+V, or the phone's Paste): scanned and playing.
+    page.click("#tab-load").await;
+    paste_file(
+        &page,
+        &unblocker_testdata::path("screenshots/unblocker/Puzzle-I-4.png"),
+    )
+    .await;
+    page.wait(
+        "the pasted screenshot's solution playing",
+        &format!("document.getElementById('puzzle-name').textContent === 'Puzzle-I-4.png' && ({PLAYING})"),
+    )
+    .await;
+    assert_eq!(
+        board_line(&page).await,
+        json!("ooBCCCDoBEFFDAAEGooHooGIoHJJGIoKKLLo")
+    );
+    shot(&page, "offline-pasted").await;
+
+    // A shared picture with no board: the page opens on Load with the reason.
+    let blank = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("site-blank.png");
+    image::RgbImage::from_pixel(240, 400, image::Rgb([40, 90, 160]))
+        .save(&blank)
+        .unwrap();
+    share_file(&page, &blank, "").await;
+    wait_for_the_shared_page(&page).await;
+    page.wait(
+        "the scan's failure in Load",
+        "document.getElementById('scan-message').textContent.startsWith('The scan failed') && \
+         document.getElementById('tab-load').getAttribute('aria-selected') === 'true' && \
+         document.getElementById('panel-load').classList.contains('active')",
+    )
+    .await;
+    shot(&page, "offline-shared-no-board").await;
 
     // A shared link to Play, played to the win.
     let answer = unblocker_api::solve(
@@ -180,32 +375,143 @@ async fn the_server_with_the_site_answers_only_what_only_it_has() {
     page.close().await;
 }
 
-/// A new version of the site published on the same host: the page offers
-/// to reload, and after the reload the new files are in use and the old
-/// version's cache is gone.
+/// The next version of a site: `app.css` changed, and its new hash and
+/// version in `sw.js`, the version in `js/site.js`, as `cargo xtask web`
+/// would write them (without building the engine again).
+struct Release {
+    version: String,
+    css: String,
+    worker: String,
+    site_module: String,
+}
+
+impl Release {
+    fn next(folder: &Path, version: &str) -> Release {
+        let read = |file: &str| std::fs::read_to_string(folder.join(file)).unwrap();
+        let old_css = read("app.css");
+        let css = format!("{old_css}\n/* version {version} */\n");
+        let digest = |text: &str| {
+            Sha256::digest(text.as_bytes())
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect::<String>()
+        };
+        let script = read("sw.js");
+        let old = site_version(folder);
+        let worker = script
+            .replace(&old, version)
+            .replace(&digest(&old_css), &digest(&css));
+        assert_ne!(worker, script);
+        Release {
+            version: version.to_string(),
+            css,
+            worker,
+            site_module: read("js/site.js").replace(&old, version),
+        }
+    }
+
+    /// Publishes the service worker only: the host between two versions.
+    fn publish_worker(&self, folder: &Path) {
+        std::fs::write(folder.join("sw.js"), &self.worker).unwrap();
+    }
+
+    /// Publishes the files: with the worker, the whole version.
+    fn publish_files(&self, folder: &Path) {
+        std::fs::write(folder.join("app.css"), &self.css).unwrap();
+        std::fs::write(folder.join("js/site.js"), &self.site_module).unwrap();
+    }
+
+    fn publish(&self, folder: &Path) {
+        self.publish_worker(folder);
+        self.publish_files(folder);
+    }
+}
+
+/// The version the site in `folder` says it is (its service worker's).
+fn site_version(folder: &Path) -> String {
+    let script = std::fs::read_to_string(folder.join("sw.js")).unwrap();
+    script
+        .split("const VERSION = '")
+        .nth(1)
+        .and_then(|rest| rest.split('\'').next())
+        .unwrap()
+        .to_string()
+}
+
+/// The version of the page shown (its `js/site.js`), with a mark set on
+/// the page before that a reload clears.
+const PAGE_VERSION: &str = "const done = arguments[arguments.length - 1];
+    import('./js/site.js').then(m => done([m.site.version, window.mark || null]));";
+
+/// Whether the site's service worker has a new version installing or
+/// waiting (`window.pending`, once the registration is known).
+const PENDING: &str = "navigator.serviceWorker.getRegistration()
+    .then(r => { window.pending = () => !!(r.installing || r.waiting); });";
+
+/// Two tabs of the site are open when a new version is published. While
+/// the host is between the two (the new service worker published before
+/// the new files), the new version does not install and nothing changes.
+/// Once the files are there, one tab offers Reload; pressed, every tab
+/// reloads on the new version together, the old version's cache is gone,
+/// an old page's request for its engine's files is refused rather than
+/// answered with the new version's, and the engine works in the other tab
+/// (a solve, a Cancel and a fresh worker's solve).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and the static site (cargo xtask web --out target/site): .ci/run"]
-async fn a_new_version_replaces_the_old_one() {
+async fn a_new_version_takes_over_every_tab_at_once() {
     let _one = ONE_BROWSER.lock().await;
     let copy = tempfile::tempdir().unwrap();
     copy_folder(&site_folder(), copy.path());
     let host = Host::serve(copy.path()).await;
     let page = first_visit(&host, PHONE, "/").await;
-    let old = page.js_async(CACHED).await["names"].clone();
-    // Publish: a changed file, and the service worker's new version.
-    let css = copy.path().join("app.css");
-    let mut text = std::fs::read_to_string(&css).unwrap();
-    text.push_str("\n/* the next version */\n");
-    std::fs::write(&css, text).unwrap();
-    let sw = copy.path().join("sw.js");
-    let script = std::fs::read_to_string(&sw).unwrap();
-    let version = script
-        .split("const VERSION = '")
-        .nth(1)
-        .and_then(|rest| rest.split('\'').next())
-        .unwrap()
-        .to_string();
-    std::fs::write(&sw, script.replace(&version, "0123456789abcdef")).unwrap();
+    let old = site_version(copy.path());
+    let first = page.client.window().await.unwrap();
+    let second = page.client.new_window(true).await.unwrap().handle;
+    page.client.switch_to_window(second.clone()).await.unwrap();
+    page.go("/").await;
+    page.js("window.mark = 'before';").await;
+    page.client.switch_to_window(first.clone()).await.unwrap();
+    page.js("window.mark = 'before';").await;
+
+    let release = Release::next(copy.path(), "0123456789abcdef");
+    release.publish_worker(copy.path());
+    // The browser checks for a new version as it opens a page: the new
+    // worker finds the old app.css, fetches it once more past every cache
+    // (`?v=`), still old, and its install fails.
+    page.go("/").await;
+    let refetched = format!("/unblocker/app.css?v={} 200", release.version);
+    for _ in 0..200 {
+        if host.requests().contains(&refetched) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(
+        host.requests().contains(&refetched),
+        "{:?}",
+        host.requests()
+    );
+    page.js(PENDING).await;
+    page.wait(
+        "the half-published version refused",
+        "window.pending && !window.pending()",
+    )
+    .await;
+    assert_eq!(
+        page.js("return document.getElementById('update').hidden")
+            .await,
+        json!(true),
+        "no offer of a new version"
+    );
+    page.js("window.mark = 'before';").await;
+    assert_eq!(
+        page.js_async(CACHED).await["names"],
+        json!([format!("unblocker {}/ {old}", host.base)]),
+        "the old version alone, whole"
+    );
+    assert_eq!(page.js_async(PAGE_VERSION).await, json!([old, "before"]));
+
+    release.publish_files(copy.path());
     page.go("/").await;
     page.wait(
         "the offer of the new version",
@@ -213,25 +519,105 @@ async fn a_new_version_replaces_the_old_one() {
     )
     .await;
     shot(&page, "site-update").await;
+    page.js("window.mark = 'before';").await;
     page.click("#update-reload").await;
     page.wait(
         "the new version in control",
-        "document.body.dataset.ready === 'true' && document.getElementById('update').hidden",
+        "document.body.dataset.ready === 'true' && document.getElementById('update').hidden && !window.mark",
     )
     .await;
-    let cached = page.js_async(CACHED).await;
     assert_eq!(
-        cached["names"],
-        json!(["unblocker-0123456789abcdef"]),
-        "old: {old}"
+        page.js_async(CACHED).await["names"],
+        json!([format!("unblocker {}/ {}", host.base, release.version)]),
     );
     let css = page
         .js_async(
             "const done = arguments[0];
-             fetch('app.css').then(r => r.text()).then(t => done(t.includes('the next version')));",
+             fetch('app.css').then(r => r.text()).then(t => done(t.includes('0123456789abcdef')));",
         )
         .await;
     assert_eq!(css, json!(true), "the new app.css is served");
+
+    // The other tab reloaded on the new version by itself.
+    page.client.switch_to_window(second).await.unwrap();
+    page.wait(
+        "the other tab reloaded",
+        "!window.mark && document.body.dataset.ready === 'true'",
+    )
+    .await;
+    assert_eq!(
+        page.js_async(PAGE_VERSION).await,
+        json!([release.version, null])
+    );
+    // A page of the old version asking for its engine's worker gets none.
+    let refused = page
+        .js_async(&format!(
+            "const done = arguments[0];
+             fetch('js/worker.js?v={old}').then(r => done(r.status));"
+        ))
+        .await;
+    assert_eq!(refused, json!(410));
+    // The engine: a long solve, its Cancel (the worker ends), and a solve
+    // in a fresh worker.
+    page.start_long_solve().await;
+    page.click("#cancel").await;
+    page.wait(
+        "the cancel",
+        "document.getElementById('result').textContent === 'Cancelled.'",
+    )
+    .await;
+    page.go("/#p=card1&v=solve&s=0").await;
+    page.wait(
+        "card 1 solved",
+        "document.getElementById('result').textContent.startsWith('Solved in 8 moves')",
+    )
+    .await;
+    page.close().await;
+}
+
+/// Two copies of the site, of two versions, under two paths of one host:
+/// each keeps its own cache (the second's taking over deletes only its own
+/// path's older versions), and with the host gone both work.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and the static site (cargo xtask web --out target/site): .ci/run"]
+async fn two_copies_on_one_host_both_work_offline() {
+    let _one = ONE_BROWSER.lock().await;
+    let copy = tempfile::tempdir().unwrap();
+    copy_folder(&site_folder(), copy.path());
+    let release = Release::next(copy.path(), "fedcba9876543210");
+    release.publish(copy.path());
+    let host = Host::serve_under(&[("a", &site_folder()), ("b", copy.path())]).await;
+    let page = first_visit(&host, PHONE, "/a/").await;
+    page.go("/b/").await;
+    page.wait(
+        "the second copy's service worker in control",
+        "!!navigator.serviceWorker.controller",
+    )
+    .await;
+    let names = json!([
+        format!(
+            "unblocker {}/a/ {}",
+            host.base,
+            site_version(&site_folder())
+        ),
+        format!("unblocker {}/b/ {}", host.base, release.version),
+    ]);
+    let all = "const done = arguments[0]; caches.keys().then(names => done(names.sort()));";
+    for _ in 0..100 {
+        if page.js_async(all).await == names {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(page.js_async(all).await, names);
+    host.stop();
+    for path in ["/a/", "/b/"] {
+        page.go(path).await;
+        page.click("#load-random").await;
+        page.wait(&format!("{path}: the solution playing"), PLAYING)
+            .await;
+    }
+    assert_eq!(page.js_async(all).await, names);
     page.close().await;
 }
 

@@ -103,3 +103,74 @@ async fn a_repeat_request_with_the_etag_gets_304() {
         .unwrap();
     assert!(health.headers().get(ETAG).is_none());
 }
+
+/// `unblocker serve` has no service worker to receive a share and takes no
+/// shares itself, and compiles in no install screenshots: its manifest
+/// leaves both out, keeps opening a picture with the installed app (the
+/// page scans it through the API), and every icon it names is served.
+#[tokio::test]
+async fn the_served_manifest_names_only_what_the_server_has() {
+    let base = start_default().await;
+    let (status, manifest) = get(&base, "/manifest.webmanifest").await;
+    assert_eq!(status, 200);
+    assert!(manifest.get("share_target").is_none(), "{manifest}");
+    assert!(manifest.get("screenshots").is_none(), "{manifest}");
+    assert_eq!(manifest["file_handlers"][0]["action"], ".");
+    let icons = manifest["icons"].as_array().unwrap();
+    assert!(
+        icons.iter().any(|i| i["purpose"] == "maskable"),
+        "{manifest}"
+    );
+    for icon in icons {
+        let src = icon["src"].as_str().unwrap();
+        let response = client().get(format!("{base}/{src}")).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{src}");
+        assert_eq!(response.headers()["content-type"], "image/png", "{src}");
+        let picture = image::load_from_memory(&response.bytes().await.unwrap()).unwrap();
+        let size = format!("{}x{}", picture.width(), picture.height());
+        assert_eq!(icon["sizes"], size.as_str(), "{src}");
+    }
+}
+
+/// The static site's manifest: every icon and install screenshot it names
+/// is a file of the page with the size and type it says, a narrow and a
+/// wide screenshot, and the share target posts a multipart form of images.
+#[test]
+fn the_sites_manifest_names_its_files_as_they_are() {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("static");
+    let manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(folder.join("manifest.webmanifest")).unwrap())
+            .unwrap();
+    let mut forms = Vec::new();
+    for list in ["icons", "screenshots"] {
+        for entry in manifest[list].as_array().unwrap() {
+            let src = entry["src"].as_str().unwrap();
+            let (width, height) = image::image_dimensions(folder.join(src)).unwrap();
+            assert_eq!(
+                entry["sizes"],
+                format!("{width}x{height}").as_str(),
+                "{src}"
+            );
+            let extension = src.rsplit_once('.').unwrap().1;
+            assert_eq!(
+                entry["type"],
+                format!("image/{extension}").as_str(),
+                "{src}"
+            );
+            if list == "screenshots" {
+                // Chromium's richer install dialog: at most 2.3 times as long as wide.
+                assert!(width.max(height) * 10 <= width.min(height) * 23, "{src}");
+                forms.push(entry["form_factor"].as_str().unwrap().to_string());
+            }
+        }
+    }
+    forms.sort();
+    assert_eq!(forms, ["narrow", "wide"]);
+    let share = &manifest["share_target"];
+    assert_eq!(share["method"], "POST");
+    assert_eq!(share["enctype"], "multipart/form-data");
+    assert_eq!(
+        share["params"]["files"][0]["accept"],
+        serde_json::json!(["image/*"])
+    );
+}

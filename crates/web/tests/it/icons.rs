@@ -1,8 +1,11 @@
 //! The home-screen icons (`static/icon-192.png`, `static/icon-512.png`) are
 //! drawn here from the page's palette: a 6×6 board with the red car in
-//! front of its exit. The test checks that the embedded files are this
-//! drawing; `UNBLOCKER_WRITE_ICONS=1 cargo test -p unblocker-web --test
-//! icons` writes them again after a change.
+//! front of its exit. The maskable icon (`static/icon-maskable-512.png`),
+//! which a phone cuts to its own shape, is the same board on the frame's
+//! wood, filling the whole square, the board inside the middle circle of
+//! 80% that every such shape keeps. The test checks that the embedded
+//! files are this drawing; `UNBLOCKER_WRITE_ICONS=1 cargo test -p
+//! unblocker-web --test it icons` writes them again after a change.
 
 use image::{Rgba, RgbaImage};
 use std::path::PathBuf;
@@ -55,11 +58,29 @@ fn inside(shape: &Shape, x: f32, y: f32) -> bool {
     dx * dx + dy * dy <= radius * radius
 }
 
-/// The icon at `size` pixels, each pixel the average of 4×4 samples
-/// (transparent outside the frame).
-fn render(size: u32) -> RgbaImage {
-    let shapes = shapes();
-    let scale = 32.0 / size as f32;
+/// The maskable icon's side, in the units of [`shapes`]: the board (25
+/// units square) and its exit fit the safe circle (a radius of 40% of the
+/// side) around the middle.
+const MASKABLE: f32 = 46.0;
+
+/// The maskable drawing: the frame's wood over the whole square, then the
+/// board and its pieces in the middle.
+fn maskable_shapes() -> Vec<Shape> {
+    let shift = MASKABLE / 2.0 - 16.0;
+    let wood = shapes()[0].5;
+    let mut drawn = vec![(0.0, 0.0, MASKABLE, MASKABLE, 0.0, wood)];
+    drawn.extend(
+        shapes()[1..]
+            .iter()
+            .map(|&(x, y, w, h, r, colour)| (x + shift, y + shift, w, h, r, colour)),
+    );
+    drawn
+}
+
+/// The icon of `shapes` on a square of `units`, at `size` pixels, each
+/// pixel the average of 4×4 samples (transparent where no shape is).
+fn render(shapes: &[Shape], units: f32, size: u32) -> RgbaImage {
+    let scale = units / size as f32;
     RgbaImage::from_fn(size, size, |px, py| {
         let mut sum = [0u32; 4];
         for sy in 0..4 {
@@ -90,9 +111,17 @@ fn render(size: u32) -> RgbaImage {
 #[test]
 fn the_embedded_icons_are_the_drawing_of_the_palette() {
     let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("static");
-    for size in [192, 512] {
-        let path = folder.join(format!("icon-{size}.png"));
-        let drawn = render(size);
+    let icons = [
+        ("icon-192.png", render(&shapes(), 32.0, 192)),
+        ("icon-512.png", render(&shapes(), 32.0, 512)),
+        (
+            "icon-maskable-512.png",
+            render(&maskable_shapes(), MASKABLE, 512),
+        ),
+    ];
+    for (name, drawn) in icons {
+        let path = folder.join(name);
+        let size = drawn.width();
         if std::env::var_os("UNBLOCKER_WRITE_ICONS").is_some() {
             drawn.save(&path).unwrap();
         }
@@ -107,5 +136,23 @@ fn the_embedded_icons_are_the_drawing_of_the_palette() {
         );
         let bytes = std::fs::metadata(&path).unwrap().len();
         assert!(bytes < 30_000, "{}: {bytes} bytes", path.display());
+    }
+}
+
+/// The maskable icon fills its whole square (a phone's shape never shows a
+/// transparent corner) and its board and exit lie inside the safe circle.
+#[test]
+fn the_maskable_icon_is_opaque_with_its_board_inside_the_safe_circle() {
+    let drawn = render(&maskable_shapes(), MASKABLE, 512);
+    assert!(drawn.pixels().all(|p| p.0[3] == 255));
+    let (centre, radius) = (MASKABLE / 2.0, 0.4 * MASKABLE);
+    for &(x, y, w, h, _, _) in &maskable_shapes()[1..] {
+        for (cx, cy) in [(x, y), (x + w, y), (x, y + h), (x + w, y + h)] {
+            let distance = (cx - centre).hypot(cy - centre);
+            assert!(
+                distance <= radius,
+                "({cx}, {cy}) is {distance} from the middle, past {radius}"
+            );
+        }
     }
 }
