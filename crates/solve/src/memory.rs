@@ -256,20 +256,7 @@ grows_by_capacity!(BinaryHeap: Ord);
 
 /// The machine's physical memory in bytes, if the system says.
 pub fn physical_memory() -> Option<u64> {
-    #[cfg(unix)]
-    {
-        // SAFETY: sysconf only reads system configuration.
-        let (pages, page) = unsafe {
-            (
-                libc::sysconf(libc::_SC_PHYS_PAGES),
-                libc::sysconf(libc::_SC_PAGESIZE),
-            )
-        };
-        if pages > 0 && page > 0 {
-            return Some(pages as u64 * page as u64);
-        }
-    }
-    None
+    system::physical_memory()
 }
 
 /// The default memory limit: half the machine's physical memory (4 GiB
@@ -278,18 +265,99 @@ pub fn default_limit() -> u64 {
     physical_memory().map_or(4 << 30, |bytes| bytes / 2)
 }
 
-/// Bytes of this process resident in memory now (Linux; `None` elsewhere).
+/// Bytes of this process resident in memory now (Linux, macOS and
+/// Windows; `None` elsewhere, or when the system does not say).
 pub fn resident_bytes() -> Option<u64> {
-    #[cfg(unix)]
-    {
-        let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
-        let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    system::resident_bytes()
+}
+
+/// What each system says about memory.
+#[cfg(unix)]
+mod system {
+    /// The size of a memory page.
+    fn page_size() -> Option<u64> {
         // SAFETY: sysconf only reads system configuration.
         let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-        (page > 0).then(|| pages * page as u64)
+        u64::try_from(page).ok().filter(|&page| page > 0)
     }
-    #[cfg(not(unix))]
-    None
+
+    pub fn physical_memory() -> Option<u64> {
+        // SAFETY: sysconf only reads system configuration.
+        let pages = unsafe { libc::sysconf(libc::_SC_PHYS_PAGES) };
+        let pages = u64::try_from(pages).ok().filter(|&pages| pages > 0)?;
+        Some(pages * page_size()?)
+    }
+
+    #[cfg(target_os = "linux")]
+    pub fn resident_bytes() -> Option<u64> {
+        let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+        let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+        Some(pages * page_size()?)
+    }
+
+    #[cfg(target_os = "macos")]
+    pub fn resident_bytes() -> Option<u64> {
+        let mut info = std::mem::MaybeUninit::<libc::rusage_info_v0>::zeroed();
+        // SAFETY: proc_pid_rusage fills a rusage_info_v0 for the flavour
+        // RUSAGE_INFO_V0, about this process.
+        let status = unsafe {
+            libc::proc_pid_rusage(
+                libc::getpid(),
+                libc::RUSAGE_INFO_V0,
+                info.as_mut_ptr().cast::<libc::rusage_info_t>(),
+            )
+        };
+        // SAFETY: filled when the call succeeds (and zeroed before).
+        (status == 0).then(|| unsafe { info.assume_init() }.ri_resident_size)
+    }
+
+    #[cfg(not(any(target_os = "linux", target_os = "macos")))]
+    pub fn resident_bytes() -> Option<u64> {
+        None
+    }
+}
+
+#[cfg(windows)]
+mod system {
+    use windows_sys::Win32::System::ProcessStatus::{
+        K32GetProcessMemoryInfo, PROCESS_MEMORY_COUNTERS,
+    };
+    use windows_sys::Win32::System::SystemInformation::{GlobalMemoryStatusEx, MEMORYSTATUSEX};
+    use windows_sys::Win32::System::Threading::GetCurrentProcess;
+
+    pub fn physical_memory() -> Option<u64> {
+        let mut status = MEMORYSTATUSEX {
+            dwLength: std::mem::size_of::<MEMORYSTATUSEX>() as u32,
+            ..MEMORYSTATUSEX::default()
+        };
+        // SAFETY: GlobalMemoryStatusEx fills the struct whose length it is given.
+        let ok = unsafe { GlobalMemoryStatusEx(&mut status) };
+        (ok != 0 && status.ullTotalPhys > 0).then_some(status.ullTotalPhys)
+    }
+
+    pub fn resident_bytes() -> Option<u64> {
+        let size = std::mem::size_of::<PROCESS_MEMORY_COUNTERS>() as u32;
+        let mut counters = PROCESS_MEMORY_COUNTERS {
+            cb: size,
+            ..PROCESS_MEMORY_COUNTERS::default()
+        };
+        // SAFETY: the pseudo-handle of this process, and a struct of the
+        // size given.
+        let ok = unsafe { K32GetProcessMemoryInfo(GetCurrentProcess(), &mut counters, size) };
+        (ok != 0).then_some(counters.WorkingSetSize as u64)
+    }
+}
+
+/// Elsewhere (WebAssembly in a browser): the system says nothing.
+#[cfg(not(any(unix, windows)))]
+mod system {
+    pub fn physical_memory() -> Option<u64> {
+        None
+    }
+
+    pub fn resident_bytes() -> Option<u64> {
+        None
+    }
 }
 
 /// A memory limit for the searches of a process that already holds some:
@@ -341,6 +409,22 @@ pub fn parse_bytes(text: &str) -> Result<u64, SizeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Where the system says (Linux, macOS, Windows), the machine's memory
+    /// is read, this process holds some of it, and the default limit is
+    /// half of it.
+    #[cfg(any(target_os = "linux", target_os = "macos", windows))]
+    #[test]
+    fn the_system_says_how_much_memory_there_is_and_how_much_this_process_holds() {
+        let physical = physical_memory().expect("the machine's memory");
+        let resident = resident_bytes().expect("this process's resident size");
+        assert!(physical >= 64 << 20, "{physical} bytes of memory");
+        assert!(
+            resident > 0 && resident < physical,
+            "{resident} of {physical} bytes"
+        );
+        assert_eq!(default_limit(), physical / 2);
+    }
 
     #[test]
     fn a_charge_holds_its_bytes_until_dropped() {

@@ -74,13 +74,7 @@ impl Connections {
     /// At most `max_connections`, and no more than the descriptors the
     /// process may open leave room for (64 kept for files and the listener).
     pub fn capped_by_descriptors(self) -> Connections {
-        // SAFETY: getrlimit only fills the struct.
-        let mut limit: libc::rlimit = unsafe { std::mem::zeroed() };
-        let open = if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0 {
-            usize::try_from(limit.rlim_cur).unwrap_or(usize::MAX)
-        } else {
-            usize::MAX
-        };
+        let open = open_files_allowed().unwrap_or(usize::MAX);
         Connections {
             max_connections: self.max_connections.min(open.saturating_sub(64)).max(1),
             ..self
@@ -100,6 +94,22 @@ impl Connections {
         };
         (connections, max_connections as u64 * CONNECTION_BYTES)
     }
+}
+
+/// How many files and sockets the process may hold open at once, where the
+/// system sets a number (Unix's `RLIMIT_NOFILE`; Windows has no such
+/// count for sockets).
+#[cfg(unix)]
+fn open_files_allowed() -> Option<usize> {
+    // SAFETY: getrlimit only fills the struct.
+    let mut limit: libc::rlimit = unsafe { std::mem::zeroed() };
+    (unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0)
+        .then(|| usize::try_from(limit.rlim_cur).unwrap_or(usize::MAX))
+}
+
+#[cfg(not(unix))]
+fn open_files_allowed() -> Option<usize> {
+    None
 }
 
 /// Serves `app` on `listener` within `limits`, holding the connections in
@@ -161,10 +171,27 @@ fn is_transient(e: &io::Error) -> bool {
             | io::ErrorKind::ConnectionReset
             | io::ErrorKind::Interrupted
             | io::ErrorKind::WouldBlock
-    ) || matches!(
-        e.raw_os_error(),
-        Some(libc::EMFILE | libc::ENFILE | libc::ENOBUFS | libc::ENOMEM)
+    ) || e.raw_os_error().is_some_and(out_of_resources)
+}
+
+/// An OS error of running out of descriptors or buffers.
+#[cfg(unix)]
+fn out_of_resources(code: i32) -> bool {
+    matches!(
+        code,
+        libc::EMFILE | libc::ENFILE | libc::ENOBUFS | libc::ENOMEM
     )
+}
+
+#[cfg(windows)]
+fn out_of_resources(code: i32) -> bool {
+    use windows_sys::Win32::Networking::WinSock::{WSAEMFILE, WSAENOBUFS};
+    matches!(code, WSAEMFILE | WSAENOBUFS)
+}
+
+#[cfg(not(any(unix, windows)))]
+fn out_of_resources(_: i32) -> bool {
+    false
 }
 
 /// A stream whose writes fail with `TimedOut` once one has waited `limit`
