@@ -16,7 +16,7 @@ mod search;
 
 pub use board::{board, puzzles};
 pub use error::{ApiError, MAX_MESSAGE_CHARS};
-pub use random::{from_sample, Difficulty};
+pub use random::{difficulty, from_sample, none_found, random_answer};
 pub use request::{json_body, Budget, Job, PuzzleRequest};
-pub use scan::scanned;
-pub use search::{analyze, progress, solve};
+pub use scan::{refused, scanned, with_overlay, MAX_OVERLAY_BYTES, OVERLAY};
+pub use search::{analyze, progress, progress_lines, solve, PROGRESS_EVERY};

@@ -10,8 +10,8 @@ use crate::svg::{Anchor, Svg};
 use crate::RenderError;
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref};
 use std::collections::HashMap;
+use unblocker_model::Move;
 use unblocker_model::{Board, Direction};
-use unblocker_solve::Move;
 
 /// A paper size, named `a4` or `letter` (any case on input).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, strum::Display, strum::EnumString)]

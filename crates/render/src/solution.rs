@@ -8,7 +8,7 @@ use crate::RenderError;
 use image::codecs::gif::{GifEncoder, Repeat};
 use image::{Delay, Frame, RgbaImage};
 use unblocker_model::Board;
-use unblocker_solve::{replay, Move};
+use unblocker_model::{replay, Move};
 
 /// Boards per row of a strip.
 pub const COLUMNS: usize = 6;
