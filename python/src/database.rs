@@ -85,7 +85,6 @@ impl PyDatabase {
     /// Puzzles by moves, walls and pieces, hardest first (or in random
     /// order), at most ``limit``.
     #[pyo3(signature = (*, min_moves=None, max_moves=None, walls=None, pieces=None, random=false, limit=None))]
-    #[allow(clippy::too_many_arguments)]
     fn query(
         &self,
         min_moves: Option<u32>,

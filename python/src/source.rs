@@ -215,7 +215,10 @@ pub fn parse_game(game: &str) -> PyResult<Game> {
 /// optimal_slides)``.
 #[pyfunction]
 #[pyo3(signature = (*, game="rush", min_moves=1, max_moves=60, min_walls=0, max_walls=2, seed=0, database=None))]
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "each keyword argument of the Python signature is a parameter"
+)]
 fn random_puzzle(
     py: Python<'_>,
     game: &str,
