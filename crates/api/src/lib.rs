@@ -1,11 +1,4 @@
-//! The JSON API's requests and answers, whatever carries them: `unblocker
-//! serve` answers them over HTTP (crate `unblocker-web`), and the page's
-//! worker in the browser answers the same requests with the same objects
-//! (crate `unblocker-wasm`), so the page reads one shape from either.
-//!
-//! A request is read with the command line's rules and messages
-//! ([`PuzzleRequest`]); every refusal is an [`ApiError`]: a status code, a
-//! message of at most 300 characters and any extra fields.
+#![doc = include_str!("../README.md")]
 
 mod board;
 mod error;

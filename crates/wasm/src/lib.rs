@@ -1,12 +1,4 @@
-//! The engine in the browser: the answers of `unblocker serve`'s JSON API
-//! ([`unblocker_api`]) computed in the page's Web Worker, for Rush Hour and
-//! Klotski alike, one thread, no network.
-//!
-//! Every function takes its request as JSON text and returns JSON text,
-//! `{"answer": …}` or `{"status": 400, "body": {"error": "…", …}}`, so the
-//! page reads exactly the objects the server sends. The worker
-//! (`crates/web/static/js/worker.js`) calls them; `cargo xtask web` builds
-//! them with wasm-bindgen.
+#![doc = include_str!("../README.md")]
 
 mod progress;
 
