@@ -472,7 +472,7 @@ fn the_docs_name_what_is_there() {
         if homes.len() > 1 {
             let homes: Vec<&str> = homes.iter().map(String::as_str).collect();
             problems.push(format!(
-                "the row `{subject}` is in {}: keep it in one and link to it from the others",
+                "the table row \"{subject}\" is in {}: keep it in one and link to it from the others",
                 homes.join(" and ")
             ));
         }
