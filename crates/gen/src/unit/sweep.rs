@@ -24,6 +24,17 @@ fn odometer(pick: &mut [usize; 5], counts: &[usize], first: usize) -> bool {
     false
 }
 
+/// A slide out of a block, ready to apply: its plan, and per axis of the
+/// block the `(source, target)` offsets of the digits that have an image
+/// ([`Unit::slide_offsets`]) and their counts.
+#[derive(Clone, Copy)]
+struct Slide<'a> {
+    block: usize,
+    plan: &'a Plan,
+    offsets: &'a [[(u32, u32); 32]; 5],
+    counts: &'a [usize],
+}
+
 impl Unit<'_> {
     /// The positions of the fiber `at` one move from `bits` without
     /// leaving the fiber (the part of an expansion that stays in it).
@@ -65,11 +76,16 @@ impl Unit<'_> {
             if !self.slide_offsets(block, plan, &mut offsets, &mut counts) {
                 continue;
             }
-            let counts = &counts[..axes.len()];
+            let slide = Slide {
+                block,
+                plan,
+                offsets: &offsets,
+                counts: &counts[..axes.len()],
+            };
             if self.fiber_column[plan.to as usize] == self.fiber_column[block] {
-                self.slide_along(block, plan, front, next, &offsets, counts);
+                self.slide_along(&slide, front, next);
             } else {
-                self.slide_across(block, plan, front, next, &offsets, counts);
+                self.slide_across(&slide, front, next);
             }
         }
     }
@@ -142,15 +158,13 @@ impl Unit<'_> {
     /// fiber (its bits mapped when the slide changes the fiber axis's
     /// column).
     #[inline(always)]
-    fn slide_along(
-        &self,
-        block: usize,
-        plan: &Plan,
-        front: &[u32],
-        next: &mut [u32],
-        offsets: &[[(u32, u32); 32]; 5],
-        counts: &[usize],
-    ) {
+    fn slide_along(&self, slide: &Slide, front: &[u32], next: &mut [u32]) {
+        let Slide {
+            block,
+            plan,
+            offsets,
+            counts,
+        } = *slide;
         let fc = self.fiber_column[block] as usize;
         let target = self.fiber_start[plan.to as usize] as usize;
         let fiber_map = match plan.maps[fc] {
@@ -181,15 +195,8 @@ impl Unit<'_> {
     /// A slide into a block whose fiber axis is an axis here: this fiber's
     /// bits are digits there, so each bit lands in its own fiber.
     #[inline(always)]
-    fn slide_across(
-        &self,
-        block: usize,
-        plan: &Plan,
-        front: &[u32],
-        next: &mut [u32],
-        offsets: &[[(u32, u32); 32]; 5],
-        counts: &[usize],
-    ) {
+    fn slide_across(&self, slide: &Slide, front: &[u32], next: &mut [u32]) {
+        let (block, plan) = (slide.block, slide.plan);
         let (fc, to) = (self.fiber_column[block] as usize, plan.to as usize);
         let (s2, fc2) = (&self.strides[to], self.fiber_column[to] as usize);
         let target = self.fiber_start[to] as usize;
@@ -212,8 +219,8 @@ impl Unit<'_> {
         let mut pick = [0usize; 5];
         loop {
             let (mut from, mut into, mut bit) = (0u32, 0u32, 0u32);
-            for k in 1..counts.len() {
-                let (a, b) = offsets[k][pick[k]];
+            for k in 1..slide.counts.len() {
+                let (a, b) = slide.offsets[k][pick[k]];
                 from += a;
                 if k == kb {
                     bit = b;
@@ -221,7 +228,7 @@ impl Unit<'_> {
                     into += b;
                 }
             }
-            for &(a, b) in &offsets[0][..counts[0]] {
+            for &(a, b) in &slide.offsets[0][..slide.counts[0]] {
                 let (into, bit) = if kb == 0 { (into, b) } else { (into + b, bit) };
                 let mut rest = front[(from + a) as usize];
                 while rest != 0 {
@@ -232,7 +239,7 @@ impl Unit<'_> {
                     }
                 }
             }
-            if !odometer(&mut pick, counts, 1) {
+            if !odometer(&mut pick, slide.counts, 1) {
                 return;
             }
         }
