@@ -197,6 +197,7 @@ impl Unit<'_> {
     #[inline(always)]
     fn slide_across(&self, slide: &Slide, front: &[u32], next: &mut [u32]) {
         let (block, plan) = (slide.block, slide.plan);
+        let (offsets, counts) = (slide.offsets, slide.counts);
         let (fc, to) = (self.fiber_column[block] as usize, plan.to as usize);
         let (s2, fc2) = (&self.strides[to], self.fiber_column[to] as usize);
         let target = self.fiber_start[to] as usize;
@@ -219,8 +220,8 @@ impl Unit<'_> {
         let mut pick = [0usize; 5];
         loop {
             let (mut from, mut into, mut bit) = (0u32, 0u32, 0u32);
-            for k in 1..slide.counts.len() {
-                let (a, b) = slide.offsets[k][pick[k]];
+            for k in 1..counts.len() {
+                let (a, b) = offsets[k][pick[k]];
                 from += a;
                 if k == kb {
                     bit = b;
@@ -228,7 +229,7 @@ impl Unit<'_> {
                     into += b;
                 }
             }
-            for &(a, b) in &slide.offsets[0][..slide.counts[0]] {
+            for &(a, b) in &offsets[0][..counts[0]] {
                 let (into, bit) = if kb == 0 { (into, b) } else { (into + b, bit) };
                 let mut rest = front[(from + a) as usize];
                 while rest != 0 {
@@ -239,7 +240,7 @@ impl Unit<'_> {
                     }
                 }
             }
-            if !odometer(&mut pick, slide.counts, 1) {
+            if !odometer(&mut pick, counts, 1) {
                 return;
             }
         }
