@@ -102,8 +102,8 @@ fn count(
         .transpose()
 }
 
-/// `20 to 30 moves`, `40 moves or more`, with `and 0 walls` when the walls
-/// are given.
+/// `20 to 30 moves`, `40 moves or more`, `1 move`, with `and 0 walls`
+/// when the walls are given.
 impl fmt::Display for Difficulty {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Difficulty {
@@ -111,12 +111,20 @@ impl fmt::Display for Difficulty {
             max_moves: max,
             walls,
         } = *self;
+        let moves = |n: u32| {
+            if n == 1 {
+                "1 move".to_string()
+            } else {
+                format!("{n} moves")
+            }
+        };
         match max {
-            u32::MAX => write!(f, "{min} moves or more")?,
-            _ if min == max => write!(f, "{min} moves")?,
-            _ => write!(f, "{min} to {max} moves")?,
+            u32::MAX => write!(f, "{} or more", moves(min))?,
+            _ if min == max => write!(f, "{}", moves(min))?,
+            _ => write!(f, "{min} to {}", moves(max))?,
         }
         match walls {
+            Some(1) => write!(f, " and 1 wall"),
             Some(walls) => write!(f, " and {walls} walls"),
             None => Ok(()),
         }
@@ -162,5 +170,6 @@ mod tests {
         assert_eq!(said(20, 30, None), "20 to 30 moves");
         assert_eq!(said(7, 7, Some(0)), "7 moves and 0 walls");
         assert_eq!(said(40, u32::MAX, Some(2)), "40 moves or more and 2 walls");
+        assert_eq!(said(1, u32::MAX, Some(1)), "1 move or more and 1 wall");
     }
 }
