@@ -339,7 +339,7 @@ impl PyMove {
         }
     }
 
-    pub fn from_move(m: &unblocker_solve::Move) -> PyMove {
+    pub fn from_move(m: &unblocker_model::Move) -> PyMove {
         PyMove {
             index: m.piece,
             path: m.path.clone(),

@@ -2,10 +2,11 @@
 //! (or the embedded sample), queried from Python.
 
 use crate::board::PyBoard;
-use crate::errors::{board_error, database_error};
+use crate::errors::{board_error, database_error, value_error};
 use pyo3::prelude::*;
-use unblocker_db::{Database, Filter, Record};
+use unblocker_db::{Database, Filter};
 use unblocker_model::format::{self, ParseOptions};
+use unblocker_model::{Difficulty, Record};
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyDatabase>()?;
@@ -84,7 +85,6 @@ impl PyDatabase {
     /// Puzzles by moves, walls and pieces, hardest first (or in random
     /// order), at most ``limit``.
     #[pyo3(signature = (*, min_moves=None, max_moves=None, walls=None, pieces=None, random=false, limit=None))]
-    #[allow(clippy::too_many_arguments)]
     fn query(
         &self,
         min_moves: Option<u32>,
@@ -94,10 +94,11 @@ impl PyDatabase {
         random: bool,
         limit: Option<u64>,
     ) -> PyResult<Vec<PyRecord>> {
+        let difficulty =
+            Difficulty::new(min_moves.unwrap_or(0), max_moves.unwrap_or(u32::MAX), walls)
+                .map_err(value_error)?;
         let filter = Filter {
-            min_moves,
-            max_moves,
-            walls,
+            difficulty,
             pieces,
             random,
             limit,
@@ -111,8 +112,9 @@ impl PyDatabase {
     /// One puzzle chosen uniformly among those of ``min_moves`` to
     /// ``max_moves`` moves, or ``None``.
     fn random(&self, min_moves: u32, max_moves: u32) -> PyResult<Option<PyRecord>> {
+        let difficulty = Difficulty::new(min_moves, max_moves, None).map_err(value_error)?;
         self.db
-            .random(min_moves, max_moves)
+            .random(&difficulty)
             .map(|r| r.map(record))
             .map_err(database_error)
     }

@@ -119,7 +119,10 @@ impl EnvCore {
     /// steps (0: never).
     #[new]
     #[pyo3(signature = (game="rush", n=1, *, min_moves=1, max_moves=60, min_walls=0, max_walls=2, shaping=0.0, max_steps=0, autoreset=false, database=None, components=64, refresh=20_000, start=None))]
-    #[allow(clippy::too_many_arguments)]
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "each keyword argument of the Python signature is a parameter"
+    )]
     fn new(
         py: Python<'_>,
         game: &str,

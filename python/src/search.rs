@@ -130,18 +130,6 @@ pub fn json_to_python(py: Python<'_>, value: &serde_json::Value) -> PyResult<Py<
     Ok(json.call_method1("loads", (value.to_string(),))?.unbind())
 }
 
-fn status_of(verdict: &Verdict) -> &'static str {
-    use unblocker_solve::StopReason::*;
-    match verdict {
-        Verdict::Solved => "solved",
-        Verdict::Unsolvable => "unsolvable",
-        Verdict::Stopped(Cancelled) => "cancelled",
-        Verdict::Stopped(NodeLimit) => "node_limit",
-        Verdict::Stopped(MemoryLimit) => "memory_limit",
-        Verdict::Stopped(Timeout) => "timeout",
-    }
-}
-
 /// Solves `board` (`Board.solve`).
 pub fn solve_board(
     py: Python<'_>,
@@ -167,7 +155,7 @@ pub fn solve_board(
     })?
     .map_err(search_error)?;
     Ok(PySolution {
-        status: status_of(&report.verdict),
+        status: report.verdict.status(),
         length: report.length,
         steps: report.steps,
         metric: report.metric.name(),

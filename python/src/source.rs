@@ -8,10 +8,10 @@ use crate::component::{self, Component, TableError};
 use crate::errors::{board_error, database_error, value_error};
 use pyo3::prelude::*;
 use std::sync::{Arc, OnceLock};
-use unblocker_db::{Database, Filter, Record};
+use unblocker_db::{Database, Filter};
 use unblocker_model::format::{self, ParseOptions};
 use unblocker_model::random::Rng;
-use unblocker_model::{catalog, Board, Game};
+use unblocker_model::{catalog, Board, Difficulty, Game, Record};
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(random_puzzle, m)?)?;
@@ -78,7 +78,10 @@ impl Source {
                             .map_err(database_error)?;
                         from_file = with_boards(
                             db.query(&Filter {
-                                min_moves: Some(low),
+                                difficulty: Difficulty {
+                                    min_moves: low,
+                                    ..Difficulty::ANY
+                                },
                                 random: true,
                                 limit: Some(20_000),
                                 ..Filter::default()
@@ -212,7 +215,10 @@ pub fn parse_game(game: &str) -> PyResult<Game> {
 /// optimal_slides)``.
 #[pyfunction]
 #[pyo3(signature = (*, game="rush", min_moves=1, max_moves=60, min_walls=0, max_walls=2, seed=0, database=None))]
-#[allow(clippy::too_many_arguments)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "each keyword argument of the Python signature is a parameter"
+)]
 fn random_puzzle(
     py: Python<'_>,
     game: &str,

@@ -7,7 +7,7 @@ use crate::request::PuzzleRequest;
 use serde_json::{json, Value};
 use unblocker_model::catalog;
 use unblocker_model::format::{self, BoardJson};
-use unblocker_solve::Move;
+use unblocker_model::Move;
 
 /// `{"name","aliases","game","metric","line","board","solved","moves","common_code"}`.
 pub fn board(request: &PuzzleRequest) -> Result<Value, ApiError> {

@@ -2,4 +2,3 @@
 
 pub mod batch;
 mod ordered;
-pub mod text;

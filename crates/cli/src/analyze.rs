@@ -2,7 +2,7 @@
 
 use crate::input::{load, metric_for, PuzzleArgs};
 use crate::solve::MemoryArgs;
-use unblocker_batch::text::AnalysisText;
+use crate::text::AnalysisText;
 use unblocker_solve::json::AnalyzeJson;
 use unblocker_solve::{Control, MemoryBudget, Solver};
 

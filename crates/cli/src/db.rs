@@ -12,6 +12,7 @@ use unblocker_gen::klotski::generate_klotski;
 use unblocker_gen::progress::{Eta, ProgressLines};
 use unblocker_gen::scheduler::{DetectedShard, SchedulerError, ShardSpec};
 use unblocker_gen::{generate, GenError, GenerateOptions};
+use unblocker_model::Difficulty;
 use unblocker_report::charts::stats_chart;
 
 #[derive(clap::Args)]
@@ -298,7 +299,7 @@ fn run_generate_klotski(path: &Path, args: &GenerateArgs) -> Result<u8, String> 
         bar.set_length(total);
         bar.set_position(done);
     })
-    .map_err(advice)?;
+    .map_err(generation_advice)?;
     bar.finish_and_clear();
     eprintln!("{}", summary.report(path));
     Ok(0)
@@ -317,10 +318,14 @@ fn progress_bar(hidden: bool, template: &str) -> ProgressBar {
 }
 
 fn run_query(db: &Database, args: QueryArgs) -> Result<u8, String> {
+    let difficulty = Difficulty::new(
+        args.moves.or(args.min_moves).unwrap_or(0),
+        args.moves.or(args.max_moves).unwrap_or(u32::MAX),
+        args.walls,
+    )
+    .map_err(|e| format!("--min-moves and --max-moves: {e}"))?;
     let filter = Filter {
-        min_moves: args.moves.or(args.min_moves),
-        max_moves: args.moves.or(args.max_moves),
-        walls: args.walls,
+        difficulty,
         pieces: args.pieces,
         random: args.random,
         limit: args.limit,
@@ -366,6 +371,9 @@ fn auto_shard_advice(error: SchedulerError) -> String {
 fn generation_advice(error: GenError) -> String {
     match error {
         GenError::Db(error) => advice(error),
+        GenError::Holds { .. } | GenError::OtherPuzzles => {
+            format!("{error}; use another --db file")
+        }
         _ => error.to_string(),
     }
 }
@@ -376,7 +384,6 @@ fn advice(error: DbError) -> String {
         DbError::Missing(_) => {
             format!("{error} (create it with `unblocker db generate` or `db import`)")
         }
-        DbError::Holds { .. } | DbError::OtherPuzzles => format!("{error}; use another --db file"),
         DbError::Shard {
             error: ShardFileError::Incomplete { shard, .. } | ShardFileError::Undecided { shard },
             ..

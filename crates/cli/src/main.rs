@@ -15,6 +15,7 @@ mod render;
 mod scan;
 mod serve;
 mod solve;
+mod text;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

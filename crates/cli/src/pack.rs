@@ -4,47 +4,37 @@
 
 use unblocker_db::{Database, Filter};
 use unblocker_model::format::{self, ParseOptions};
-use unblocker_model::Metric;
+use unblocker_model::{Difficulty, Metric};
 use unblocker_render::pack::PackPuzzle;
 use unblocker_solve::memory::MemoryBudget;
 use unblocker_solve::{Algorithm, SolveOptions, Solver, Verdict};
 
-/// Which puzzles a pack takes.
-#[derive(Clone, Debug)]
-pub struct Selection {
-    pub count: u32,
-    pub min_moves: u32,
-    pub max_moves: u32,
-    /// Exactly this many walls, or any number.
-    pub walls: Option<u32>,
-}
-
-/// `selection.count` puzzles spread evenly over the selected range, easiest
+/// `count` puzzles of `difficulty` spread evenly over its range, easiest
 /// first: up to `count` of each move count are listed (in the database's
 /// order), and every k-th of that list is taken. Each is solved (slides,
 /// breadth-first) for the answer pages.
-pub fn select(db: &Database, selection: &Selection) -> Result<Vec<PackPuzzle>, String> {
+pub fn select(
+    db: &Database,
+    count: u32,
+    difficulty: &Difficulty,
+) -> Result<Vec<PackPuzzle>, String> {
     let mut pool = Vec::new();
-    for moves in selection.min_moves..=selection.max_moves {
+    for moves in difficulty.min_moves..=difficulty.max_moves {
         let filter = Filter {
-            min_moves: Some(moves),
-            max_moves: Some(moves),
-            walls: selection.walls,
-            limit: Some(selection.count as u64),
+            difficulty: Difficulty {
+                min_moves: moves,
+                max_moves: moves,
+                ..*difficulty
+            },
+            limit: Some(count as u64),
             ..Filter::default()
         };
         pool.extend(db.query(&filter).map_err(|e| e.to_string())?);
     }
     if pool.is_empty() {
-        let walls = selection
-            .walls
-            .map_or(String::new(), |w| format!(", {w} walls"));
-        return Err(format!(
-            "no puzzles in the database match: {}–{} moves{walls}",
-            selection.min_moves, selection.max_moves
-        ));
+        return Err(format!("no puzzles of {difficulty} in the database"));
     }
-    let count = (selection.count as usize).min(pool.len());
+    let count = (count as usize).min(pool.len());
     let budget = MemoryBudget::for_searches(None);
     let options = SolveOptions::new(Metric::Slide, Algorithm::Bfs, None, None, None, &budget)
         .map_err(|e| e.to_string())?;
@@ -78,27 +68,18 @@ mod tests {
     #[test]
     fn a_pack_spreads_its_puzzles_over_the_range_easiest_first() {
         let db = Database::sample().unwrap();
-        let selection = Selection {
-            count: 8,
-            min_moves: 5,
-            max_moves: 20,
-            walls: Some(0),
-        };
-        let puzzles = select(&db, &selection).unwrap();
+        let difficulty = Difficulty::new(5, 20, Some(0)).unwrap();
+        let puzzles = select(&db, 8, &difficulty).unwrap();
         let lengths: Vec<usize> = puzzles.iter().map(|p| p.moves.len()).collect();
         assert_eq!(lengths.len(), 8);
         assert!(lengths.windows(2).all(|w| w[0] <= w[1]), "{lengths:?}");
         assert!(lengths[0] >= 5 && lengths[7] <= 20, "{lengths:?}");
         assert!(puzzles.iter().all(|p| p.board.walls().is_empty()));
-        let none = Selection {
-            min_moves: 70,
-            max_moves: 80,
-            ..selection
-        };
-        let error = select(&db, &none).err().unwrap();
+        let none = Difficulty::new(70, 80, Some(0)).unwrap();
+        let error = select(&db, 8, &none).err().unwrap();
         assert_eq!(
             error,
-            "no puzzles in the database match: 70–80 moves, 0 walls"
+            "no puzzles of 70 to 80 moves and 0 walls in the database"
         );
     }
 }

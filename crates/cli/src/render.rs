@@ -3,10 +3,10 @@
 //! by `pack`), as pictures (the `unblocker-render` crate draws them).
 
 use crate::input::{load, metric_for, PuzzleOptions};
-use crate::pack::{select, Selection};
+use crate::pack::select;
 use std::path::{Path, PathBuf};
 use unblocker_db::Database;
-use unblocker_model::Metric;
+use unblocker_model::{Difficulty, Metric};
 use unblocker_render::pack::{self, Paper};
 use unblocker_render::{board, raster, solution, BoardStyle};
 use unblocker_solve::memory::MemoryBudget;
@@ -177,12 +177,8 @@ fn make_pack(args: &Args) -> Result<Vec<u8>, String> {
             Database::sample().map_err(|e| e.to_string())?
         }
     };
-    let selection = Selection {
-        count: args.count,
-        min_moves: args.min_moves,
-        max_moves: args.max_moves,
-        walls: args.walls,
-    };
-    let puzzles = select(&db, &selection)?;
+    let difficulty = Difficulty::new(args.min_moves, args.max_moves, args.walls)
+        .map_err(|e| format!("--min-moves and --max-moves: {e}"))?;
+    let puzzles = select(&db, args.count, &difficulty)?;
     pack::pdf(&puzzles, args.paper, !args.no_labels).map_err(|e| e.to_string())
 }

@@ -2,7 +2,7 @@
 
 use crate::color::ColorChoice;
 use crate::input::{load, metric_for, PuzzleArgs};
-use unblocker_batch::text::SolutionText;
+use crate::text::SolutionText;
 use unblocker_model::Metric;
 use unblocker_solve::json::SolveJson;
 use unblocker_solve::memory::{self, MemoryBudget};

@@ -3,19 +3,18 @@
 //! CLUSTER` text, imported and exported.
 
 use crate::store::{puzzle_from_row, Database, DbError, COLUMNS, ORDER, TIES};
-use crate::Record;
 use rusqlite::{params, params_from_iter, OptionalExtension};
-use std::fmt::{self, Display, Formatter};
 use std::io::{BufRead, Write};
 use std::path::Path;
 use unblocker_input::{read_row, RowError, MAX_ROW_BYTES};
+use unblocker_model::Difficulty;
+use unblocker_model::Record;
 
-/// Which puzzles a query selects.
+/// Which puzzles a query selects: those of a difficulty (every one by
+/// default), of a piece count when given.
 #[derive(Clone, Debug, Default)]
 pub struct Filter {
-    pub min_moves: Option<u32>,
-    pub max_moves: Option<u32>,
-    pub walls: Option<u32>,
+    pub difficulty: Difficulty,
     pub pieces: Option<u32>,
     /// Random order instead of hardest first.
     pub random: bool,
@@ -41,9 +40,19 @@ impl Database {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// One puzzle chosen uniformly among those with `min..=max` moves (what
-    /// the web UI's "random puzzle of a chosen difficulty" calls).
-    pub fn random(&self, min_moves: u32, max_moves: u32) -> Result<Option<Record>, DbError> {
+    /// One puzzle chosen uniformly among those of `difficulty` (what the web
+    /// UI's "random puzzle of a chosen difficulty" calls).
+    pub fn random(&self, difficulty: &Difficulty) -> Result<Option<Record>, DbError> {
+        if difficulty.walls.is_some() {
+            let filter = Filter {
+                difficulty: *difficulty,
+                random: true,
+                limit: Some(1),
+                ..Filter::default()
+            };
+            return Ok(self.query(&filter)?.pop());
+        }
+        let (min_moves, max_moves) = (difficulty.min_moves, difficulty.max_moves);
         let range = "FROM puzzles WHERE moves BETWEEN ?1 AND ?2";
         let count: i64 = self.conn.query_row(
             &format!("SELECT count(*) {range}"),
@@ -239,10 +248,12 @@ impl Grouping {
 fn where_clause(q: &Filter) -> (String, Vec<u32>) {
     let mut terms = Vec::new();
     let mut values = Vec::new();
+    // An end of the range that excludes nothing adds no term.
+    let d = &q.difficulty;
     for (term, value) in [
-        ("moves >= ?", q.min_moves),
-        ("moves <= ?", q.max_moves),
-        ("walls = ?", q.walls),
+        ("moves >= ?", Some(d.min_moves).filter(|&m| m > 0)),
+        ("moves <= ?", Some(d.max_moves).filter(|&m| m < u32::MAX)),
+        ("walls = ?", d.walls),
         ("pieces = ?", q.pieces),
     ] {
         if let Some(v) = value {
@@ -284,14 +295,6 @@ pub(crate) fn parse_board(board: &str) -> Result<unblocker_model::Board, RecordE
         board: board.to_string(),
         error,
     })
-}
-
-/// The `MOVES BOARD CLUSTER` line of `db query` and `db export`
-/// (fogleman/rush's `rush.txt`).
-impl Display for Record {
-    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        write!(f, "{:02} {} {}", self.moves, self.board, self.cluster)
-    }
 }
 
 /// One `MOVES BOARD CLUSTER` line.

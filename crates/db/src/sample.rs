@@ -10,10 +10,9 @@
 //! unblocker-db --test it sample -- --ignored`.
 
 use crate::queries::parse_board;
-use crate::store::{insert_puzzles, Database, DbError};
-use crate::Record;
-use unblocker_model::format::to_line;
+use crate::store::{Database, DbError};
 use unblocker_model::sample::{embedded, Entry, Sample};
+use unblocker_model::Record;
 
 pub use unblocker_model::sample::SAMPLE_NAME;
 
@@ -23,10 +22,8 @@ impl Database {
     /// target, then the other pieces by first cell).
     pub fn sample() -> Result<Database, DbError> {
         let mut db = Database::in_memory()?;
-        let records: Vec<Record> = embedded().entries().iter().map(record).collect();
-        let tx = db.transaction()?;
-        insert_puzzles(&tx, &records)?;
-        tx.commit()?;
+        let records: Vec<Record> = embedded().entries().iter().map(Record::from).collect();
+        db.commit(&records, &[], None)?;
         Ok(db)
     }
 
@@ -46,17 +43,5 @@ impl Database {
             Ok(())
         })?;
         Ok(Sample::new(entries).encode()?)
-    }
-}
-
-/// A sample entry as a row (no distance histogram, as for imported rows).
-fn record(entry: &Entry) -> Record {
-    Record {
-        moves: entry.moves,
-        board: to_line(&entry.board),
-        cluster: entry.cluster,
-        walls: entry.board.walls().len() as u32,
-        pieces: entry.board.pieces().len() as u32,
-        histogram: Vec::new(),
     }
 }

@@ -17,7 +17,7 @@ pub struct Shard {
 /// Why a part is none.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ShardError {
-    #[error("shard `{0}`: expected K/N (e.g. 2/8) or `auto`")]
+    #[error("shard `{0}`: expected K/N (e.g. 2/8)")]
     Syntax(String),
     #[error("shard {index}/{count}: parts are numbered 1 to {count}")]
     OutOfRange { index: u64, count: u64 },

@@ -4,8 +4,8 @@
 
 use crate::store::{Database, DbError};
 use crate::Grouping;
-use crate::Record;
 use serde::Serialize;
+use unblocker_model::Record;
 
 /// One group of puzzles.
 #[derive(Clone, Debug, Serialize)]
@@ -59,7 +59,7 @@ impl DatabaseStats {
         let hardest = db
             .query(&crate::Filter {
                 limit: Some(1),
-                ..Default::default()
+                ..crate::Filter::default()
             })?
             .pop();
         let (units, positions, seconds) = db.work_done()?;

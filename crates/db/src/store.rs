@@ -1,14 +1,16 @@
-//! The SQLite file: its schema, opening and creating it, the lock a writer
-//! holds, and what it records of the generation that made it (settings,
-//! work done). What is read and written through it: queries, import and
-//! export (`queries.rs`), merging shard files (`merge.rs`), and the
-//! generator's journal (`unblocker-gen`, through [`Database::connection`]).
+//! The SQLite file: its schema, opening and creating it, and what it
+//! records of the generation that made it (settings, work done), written
+//! with the puzzles in one transaction ([`Database::commit`]). What is read
+//! and written through it: queries, import and export (`queries.rs`),
+//! merging shard files (`merge.rs`). The generator that fills it
+//! (`unblocker-gen`) keeps its own state in files of its own and writes
+//! here only through [`Database::commit`] and the settings.
 
 use crate::queries::RecordError;
-use crate::Record;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Transaction};
 use std::path::{Path, PathBuf};
 use unblocker_input::{InputError, RowError};
+use unblocker_model::Record;
 
 /// Refuses a path that exists but is not a regular file (a directory, a
 /// device), or whose folder does not exist.
@@ -94,28 +96,6 @@ pub enum DbError {
     InFile { path: PathBuf, error: Box<DbError> },
     #[error("{} has schema version {found}; this unblocker reads version {SCHEMA_VERSION}", path.display())]
     Schema { path: PathBuf, found: String },
-    #[error("this database holds {key} = {stored}, not {wanted}")]
-    Holds {
-        key: String,
-        stored: String,
-        wanted: String,
-    },
-    #[error("this database already holds other puzzles")]
-    OtherPuzzles,
-    #[error(
-        "this file holds a generation in progress by an older version of unblocker, \
-         which cannot be resumed; generate into a new file"
-    )]
-    OlderProgress,
-    #[error("the generator's saved state in this database is damaged")]
-    Damaged,
-    #[error(
-        "another process is generating into {} (it holds {}.lock); wait for it to finish \
-         or stop it, then run the same command again to carry on",
-        .0.display(),
-        .0.display()
-    )]
-    Busy(PathBuf),
     #[error("{}: {error}", path.display())]
     Shard {
         path: PathBuf,
@@ -159,18 +139,6 @@ CREATE TABLE IF NOT EXISTS units (
     puzzles INTEGER NOT NULL,
     seconds REAL NOT NULL
 );
-CREATE TABLE IF NOT EXISTS waiting (
-    unit INTEGER PRIMARY KEY,
-    phase INTEGER NOT NULL,
-    data BLOB NOT NULL
-);
-CREATE INDEX IF NOT EXISTS waiting_phase ON waiting (phase);
-CREATE TABLE IF NOT EXISTS answered (
-    unit INTEGER PRIMARY KEY,
-    phase INTEGER NOT NULL,
-    rejected BLOB NOT NULL
-);
-CREATE INDEX IF NOT EXISTS answered_phase ON answered (phase);
 ";
 
 /// How puzzles that tie on everything else are ordered: board text
@@ -208,6 +176,22 @@ fn set_up(conn: &Connection) -> rusqlite::Result<()> {
 /// An open puzzle database.
 pub struct Database {
     pub(crate) conn: Connection,
+    /// The file (`None` in memory).
+    path: Option<PathBuf>,
+}
+
+/// A unit of work committed with the puzzles it found
+/// ([`Database::commit`]): a row of `units`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Unit {
+    pub id: u64,
+    /// The generator's phase of the unit.
+    pub phase: usize,
+    /// Positions explored.
+    pub positions: u64,
+    /// Components searched.
+    pub components: u64,
+    pub seconds: f64,
 }
 
 pub(crate) const COLUMNS: &str = "moves, board, cluster, walls, pieces, histogram";
@@ -235,40 +219,7 @@ fn histogram_text(histogram: &[u64]) -> String {
         .join(",")
 }
 
-/// Held while a generator writes into a database file: an advisory lock on
-/// `<file>.lock` (not on the file itself, whose locks are SQLite's), so that
-/// a second generator on the same file stops instead of repeating the
-/// first one's work. The lock goes with the process; the empty lock file
-/// stays.
-pub struct WriterLock {
-    _file: std::fs::File,
-}
-
 impl Database {
-    /// Takes the file's [`WriterLock`] ([`DbError::Busy`] if another process
-    /// holds it); `None` for a database in memory.
-    pub fn lock_writer(&self) -> Result<Option<WriterLock>, DbError> {
-        let Some(path) = self.conn.path().filter(|p| !p.is_empty()) else {
-            return Ok(None);
-        };
-        let lock = PathBuf::from(format!("{path}.lock"));
-        let cannot = |source| DbError::Write {
-            path: lock.clone(),
-            source,
-        };
-        let file = std::fs::File::options()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&lock)
-            .map_err(cannot)?;
-        match file.try_lock() {
-            Ok(()) => Ok(Some(WriterLock { _file: file })),
-            Err(std::fs::TryLockError::WouldBlock) => Err(DbError::Busy(path.into())),
-            Err(std::fs::TryLockError::Error(source)) => Err(cannot(source)),
-        }
-    }
-
     /// The default file: `unblocker/puzzles.sqlite` in the user's data
     /// directory.
     pub fn default_path() -> Option<PathBuf> {
@@ -313,14 +264,17 @@ impl Database {
                 found: version,
             });
         }
-        Ok(Database { conn })
+        Ok(Database {
+            conn,
+            path: Some(path.to_path_buf()),
+        })
     }
 
     /// An empty database in memory (the embedded sample's home; benchmarks).
     pub fn in_memory() -> Result<Database, DbError> {
         let conn = Connection::open_in_memory()?;
         set_up(&conn)?;
-        Ok(Database { conn })
+        Ok(Database { conn, path: None })
     }
 
     /// Caps the file at about `bytes` (SQLite's `max_page_count`, for this
@@ -355,21 +309,78 @@ impl Database {
             return Err(DbError::Schema { path, found });
         }
         conn.create_collation("board_order", board_order)?;
-        Ok(Database { conn })
+        Ok(Database {
+            conn,
+            path: Some(path.to_path_buf()),
+        })
     }
 }
 
 impl Database {
-    /// The file's connection, for the tables the generator's journal keeps
-    /// in it (`units`, `waiting`, `answered`; `unblocker-gen` writes them).
-    pub fn connection(&self) -> &Connection {
-        &self.conn
+    /// The file, or `None` for a database in memory.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
     }
 
-    /// A transaction on the file (puzzles are added in it with
-    /// [`insert_puzzles`]).
-    pub fn transaction(&mut self) -> Result<Transaction<'_>, DbError> {
-        Ok(self.conn.transaction()?)
+    /// Stores `puzzles` (leaving out the boards already stored), the
+    /// settings given (`meta`) and the `unit` of work that found them, all
+    /// or nothing: a stop leaves none of them.
+    pub fn commit(
+        &mut self,
+        puzzles: &[Record],
+        settings: &[(&str, &str)],
+        unit: Option<&Unit>,
+    ) -> Result<(), DbError> {
+        let tx = self.conn.transaction()?;
+        insert_puzzles(&tx, puzzles)?;
+        for (key, value) in settings {
+            set_setting(&tx, key, value)?;
+        }
+        if let Some(u) = unit {
+            tx.execute(
+                "INSERT OR REPLACE INTO units (id, phase, positions, components, puzzles, seconds)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    u.id,
+                    u.phase,
+                    u.positions,
+                    u.components,
+                    puzzles.len(),
+                    u.seconds
+                ],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The units committed, each with its phase (-1: committed by the
+    /// generator of the first schema, which had none).
+    pub fn units(&self) -> Result<Vec<(u64, i64)>, DbError> {
+        let mut stmt = self.conn.prepare("SELECT id, phase FROM units")?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The stored setting `key` (`meta`), if there is one.
+    pub fn setting(&self, key: &str) -> Result<Option<String>, DbError> {
+        Ok(self
+            .conn
+            .query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
+            .optional()?)
+    }
+
+    /// Stores the setting `key` (replacing its value), or removes it when
+    /// `value` is `None`.
+    pub fn set_setting(&self, key: &str, value: Option<&str>) -> Result<(), DbError> {
+        match value {
+            Some(value) => set_setting(&self.conn, key, value),
+            None => {
+                self.conn
+                    .execute("DELETE FROM meta WHERE key = ?1", [key])?;
+                Ok(())
+            }
+        }
     }
 
     /// The stored settings of the generation (`meta`), by key.
@@ -392,8 +403,17 @@ impl Database {
     }
 }
 
+/// Stores the setting `key`, replacing its value.
+fn set_setting(conn: &Connection, key: &str, value: &str) -> Result<(), DbError> {
+    conn.execute(
+        "INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)",
+        params![key, value],
+    )?;
+    Ok(())
+}
+
 /// Adds `puzzles` in `tx`, leaving out the boards already stored.
-pub fn insert_puzzles(tx: &Transaction, puzzles: &[Record]) -> Result<(), DbError> {
+pub(crate) fn insert_puzzles(tx: &Transaction, puzzles: &[Record]) -> Result<(), DbError> {
     let mut insert = tx.prepare_cached(
         "INSERT OR IGNORE INTO puzzles (moves, board, cluster, walls, pieces, histogram)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",

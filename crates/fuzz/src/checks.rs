@@ -8,9 +8,10 @@
 use crate::Finding;
 use std::cell::RefCell;
 use unblocker_model::format::{self, Format, ParseOptions};
+use unblocker_model::replay;
 use unblocker_model::{puzzle, Board, Game, Metric};
 use unblocker_solve::json::{AnalyzeJson, SolveJson};
-use unblocker_solve::{replay, Algorithm, Control, MemoryBudget, SolveOptions, Solver, Verdict};
+use unblocker_solve::{Algorithm, Control, MemoryBudget, SolveOptions, Solver, Verdict};
 
 /// The options a caller may add to a PUZZLE (`--game`, `--goal`).
 fn parse_options() -> [ParseOptions; 4] {

@@ -26,7 +26,7 @@ use std::sync::mpsc;
 use std::time::Instant;
 use unblocker_db::shard::Shard;
 use unblocker_db::SHARD_KEY;
-use unblocker_db::{Database, DbError};
+use unblocker_db::{Database, Unit};
 
 /// What to generate.
 #[derive(Clone, Copy, Debug)]
@@ -106,35 +106,11 @@ fn generate_with(
     generator: &Generator,
     mut progress: impl FnMut(GenerationProgress),
 ) -> Result<Summary, GenError> {
-    let shard = options.shard;
-    let _lock = db.lock_writer()?;
-    if journal::older_progress(db)? {
-        return Err(DbError::OlderProgress.into());
-    }
-    journal::claim(
-        db,
-        &[
-            ("game", "rush".to_string()),
-            ("size", options.size.to_string()),
-            ("max_walls", options.max_walls.to_string()),
-            ("units", generator.units().to_string()),
-            (SHARD_KEY, shard.to_string()),
-        ],
-    )?;
-    let phase_of: Vec<usize> = (0..generator.units()).map(|u| generator.phase(u)).collect();
-    let top = phase_of.iter().copied().max().unwrap_or(0);
-    let own = |u: u32| shard.contains(u as u64);
+    let _lock = journal::lock_writer(db)?;
+    claim(db, options, generator)?;
     let done: HashSet<u64> = journal::done_units(db)?;
-    // The shard's units still to do, by phase.
-    let mut left: Vec<Vec<u32>> = vec![Vec::new(); top + 1];
-    let mut units_total = 0u64;
-    for u in (0..generator.units() as u32).filter(|&u| own(u)) {
-        units_total += 1;
-        if !done.contains(&(u as u64)) {
-            left[phase_of[u as usize]].push(u);
-        }
-    }
-    let start_phase = journal::next_phase(db)?.unwrap_or(Some(top));
+    let plan = Plan::new(generator, options.shard, &done);
+    let start_phase = journal::next_phase(db)?.unwrap_or(Some(plan.top()));
     let mut summary = Summary {
         units_skipped: done.len() as u64,
         ..Summary::default()
@@ -144,79 +120,213 @@ fn generate_with(
         .build()
         .map_err(GenError::Threads)?;
     let started = Instant::now();
-    let size = options.size;
-    let mut files = PhaseFiles::open(db, start_phase)?;
+    let files = PhaseFiles::open(db, start_phase)?;
     let Some(start_phase) = start_phase else {
         summary.seconds = started.elapsed().as_secs_f64();
         return Ok(summary);
     };
-    let weights = PhaseWeights::sample(generator, &left, &pool);
-    let work_total = weights.total(&left);
+    let weights = PhaseWeights::sample(generator, &plan.left, &pool);
+    let work_total = weights.total(&plan.left);
     let mut work_run = 0.0;
     // The run holds the file and has work to do: say where it starts.
     progress(GenerationProgress {
         units_done: summary.units_skipped,
         units_before: summary.units_skipped,
-        units_total,
+        units_total: plan.units_total,
         work_run,
         work_left: work_total,
         positions: 0,
         puzzles: db.count()?,
         phase: start_phase,
     });
+    let mut run = Run {
+        store: Store { db, files },
+        generator,
+        pool,
+        options,
+    };
     for phase in (0..=start_phase).rev() {
+        let jobs = run.jobs(phase, &plan.left[phase])?;
+        let stopped = run.run_phase(jobs, phase, &mut |found| {
+            summary.units_run += 1;
+            summary.positions += found;
+            work_run += weights.of(phase);
+            progress(GenerationProgress {
+                units_done: summary.units_skipped + summary.units_run,
+                units_before: summary.units_skipped,
+                units_total: plan.units_total,
+                work_run,
+                work_left: work_total - work_run,
+                positions: summary.positions,
+                puzzles: summary.puzzles,
+                phase,
+            });
+            options
+                .max_units
+                .is_some_and(|max| summary.units_run as usize >= max)
+        })?;
+        summary.puzzles = run.store.db.count()?;
+        if stopped {
+            break;
+        }
+        run.decide(phase)?;
+        summary.puzzles = run.store.db.count()?;
+    }
+    summary.seconds = started.elapsed().as_secs_f64();
+    Ok(summary)
+}
+
+/// Takes the file for this generation: refused when it holds a generation
+/// the first schema's generator began, or one of other settings; records
+/// the settings otherwise.
+fn claim(db: &Database, options: &GenerateOptions, generator: &Generator) -> Result<(), GenError> {
+    if journal::older_progress(db)? {
+        return Err(GenError::OlderProgress);
+    }
+    journal::claim(
+        db,
+        &[
+            ("game", "rush".to_string()),
+            ("size", options.size.to_string()),
+            ("max_walls", options.max_walls.to_string()),
+            ("units", generator.units().to_string()),
+            (SHARD_KEY, options.shard.to_string()),
+        ],
+    )
+}
+
+/// The shard's units still to do, by phase.
+struct Plan {
+    /// `left[p]`: the units of phase `p` not yet committed.
+    left: Vec<Vec<u32>>,
+    /// The shard's units, done or not.
+    units_total: u64,
+}
+
+impl Plan {
+    fn new(generator: &Generator, shard: Shard, done: &HashSet<u64>) -> Plan {
+        let phase_of: Vec<usize> = (0..generator.units()).map(|u| generator.phase(u)).collect();
+        let top = phase_of.iter().copied().max().unwrap_or(0);
+        let mut left: Vec<Vec<u32>> = vec![Vec::new(); top + 1];
+        let mut units_total = 0u64;
+        for u in (0..generator.units() as u32).filter(|&u| shard.contains(u as u64)) {
+            units_total += 1;
+            if !done.contains(&(u as u64)) {
+                left[phase_of[u as usize]].push(u);
+            }
+        }
+        Plan { left, units_total }
+    }
+
+    /// The first phase a run does (the most row items).
+    fn top(&self) -> usize {
+        self.left.len() - 1
+    }
+}
+
+/// Where a run writes: the database file and its pending files.
+struct Store<'a> {
+    db: &'a mut Database,
+    files: PhaseFiles,
+}
+
+/// A run under way: where it writes, what it searches with, and how.
+struct Run<'a> {
+    store: Store<'a>,
+    generator: &'a Generator,
+    pool: rayon::ThreadPool,
+    options: &'a GenerateOptions,
+}
+
+impl Run<'_> {
+    /// The searches of `phase`: its units still to do (`left`), each with
+    /// the removal tests landing in it, then the units of other shards
+    /// that this shard's tests land in and that have not answered them.
+    fn jobs(&mut self, phase: usize, left: &[u32]) -> Result<Vec<UnitJob>, GenError> {
+        let Store { db, files } = &mut self.store;
+        let size = self.options.size;
+        let shard = self.options.shard;
         // The queries of the candidates waiting for this phase's answers.
         let mut incoming: HashMap<u32, Vec<RemovalTest>> = HashMap::new();
-        journal::each_waiting(db, &mut files, phase + 1, |unit, blob| {
+        journal::each_waiting(db, files, phase + 1, |unit, blob| {
             for q in decode_waiting(size, unit, blob)?.1 {
                 incoming.entry(q.unit).or_default().push(q);
             }
             Ok(())
         })?;
-        let answered: HashSet<u32> = journal::answered_units(db, &mut files, phase)?;
-        let mut jobs: Vec<UnitJob> = left[phase]
+        let answered: HashSet<u32> = journal::answered_units(db, files, phase)?;
+        let mut jobs: Vec<UnitJob> = left
             .iter()
             .map(|&u| UnitJob::Own(u, incoming.remove(&u).unwrap_or_default()))
             .collect();
         let mut foreign: Vec<(u32, Vec<RemovalTest>)> = incoming
             .into_iter()
-            .filter(|(u, _)| !own(*u) && !answered.contains(u))
+            .filter(|(u, _)| !shard.contains(*u as u64) && !answered.contains(u))
             .collect();
         foreign.sort_by_key(|(u, _)| *u);
         jobs.extend(foreign.into_iter().map(|(u, q)| UnitJob::Answer(u, q)));
-        let stopped = run_phase(
-            db,
-            &mut files,
-            generator,
-            &pool,
-            jobs,
-            options,
-            phase,
-            &mut |found| {
-                summary.units_run += 1;
-                summary.positions += found;
-                work_run += weights.of(phase);
-                progress(GenerationProgress {
-                    units_done: summary.units_skipped + summary.units_run,
-                    units_before: summary.units_skipped,
-                    units_total,
-                    work_run,
-                    work_left: work_total - work_run,
-                    positions: summary.positions,
-                    puzzles: summary.puzzles,
-                    phase,
-                });
-                options
-                    .max_units
-                    .is_some_and(|max| summary.units_run as usize >= max)
-            },
-        )?;
-        summary.puzzles = db.count()?;
-        if stopped {
-            break;
-        }
-        // Decide the waiting candidates: the rejected ones fail.
-        let rejected: HashSet<CandidateId> = journal::rejections(db, &mut files, phase)?
+        Ok(jobs)
+    }
+
+    /// Runs a phase's jobs in parallel, committing each as it finishes;
+    /// calls `after(positions)` for each unit of the shard, which returns
+    /// true to stop early. Returns true when stopped early.
+    fn run_phase(
+        &mut self,
+        jobs: Vec<UnitJob>,
+        phase: usize,
+        after: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<bool, GenError> {
+        let (store, generator, pool) = (&mut self.store, self.generator, &self.pool);
+        let size = self.options.size;
+        let stop = AtomicBool::new(false);
+        let (sender, receiver) = mpsc::channel::<Done>();
+        let mut result = Ok(false);
+        std::thread::scope(|scope| {
+            let stop = &stop;
+            scope.spawn(move || search_all(generator, pool, jobs, stop, sender));
+            for done in receiver {
+                let committed = match done {
+                    Done::Own(unit, found, seconds) => store
+                        .commit_own(generator, size, phase, unit, &found, seconds)
+                        .map(|()| Some(found.positions)),
+                    Done::Answer(unit, rejected) => journal::commit_pending(
+                        store.db,
+                        &mut store.files,
+                        Kind::Answered,
+                        unit as u64,
+                        phase,
+                        &encode_rejected(&rejected),
+                    )
+                    .map(|()| None),
+                };
+                match committed {
+                    Err(e) => {
+                        stop.store(true, Ordering::Relaxed);
+                        result = Err(e);
+                        break;
+                    }
+                    Ok(Some(positions)) => {
+                        if after(positions) {
+                            stop.store(true, Ordering::Relaxed);
+                            result = Ok(true);
+                            break;
+                        }
+                    }
+                    Ok(None) => {}
+                }
+            }
+        });
+        result
+    }
+
+    /// Ends `phase`: the previous phase's waiting candidates that no answer
+    /// rejected become puzzles, and the run records that it stands at the
+    /// phase below.
+    fn decide(&mut self, phase: usize) -> Result<(), GenError> {
+        let Store { db, files } = &mut self.store;
+        let (generator, size) = (self.generator, self.options.size);
+        let rejected: HashSet<CandidateId> = journal::rejections(db, files, phase)?
             .iter()
             .map(|blob| decode_rejected(blob))
             .collect::<Result<Vec<_>, _>>()?
@@ -224,7 +334,7 @@ fn generate_with(
             .flatten()
             .collect();
         let mut puzzles = Vec::new();
-        journal::each_waiting(db, &mut files, phase + 1, |unit, blob| {
+        journal::each_waiting(db, files, phase + 1, |unit, blob| {
             for c in decode_waiting(size, unit, blob)?.0 {
                 if !rejected.contains(&c.id) {
                     puzzles.push(generator.puzzle(&c));
@@ -232,133 +342,78 @@ fn generate_with(
             }
             Ok(())
         })?;
-        journal::finish_phase(db, &mut files, phase, &puzzles, phase.checked_sub(1))?;
-        summary.puzzles = db.count()?;
+        journal::finish_phase(db, files, phase, &puzzles, phase.checked_sub(1))
     }
-    summary.seconds = started.elapsed().as_secs_f64();
-    Ok(summary)
 }
 
-/// Runs a phase's jobs in parallel, committing each as it finishes; calls
-/// `after(positions)` for each unit of the shard, which returns
-/// true to stop early. Returns true when stopped early.
-#[allow(clippy::too_many_arguments)]
-fn run_phase(
-    db: &mut Database,
-    files: &mut PhaseFiles,
+/// Searches `jobs` on `pool`, sending each outcome as it is found, until
+/// `stop` is raised.
+fn search_all(
     generator: &Generator,
     pool: &rayon::ThreadPool,
     jobs: Vec<UnitJob>,
-    options: &GenerateOptions,
-    phase: usize,
-    after: &mut dyn FnMut(u64) -> bool,
-) -> Result<bool, DbError> {
-    let stop = AtomicBool::new(false);
-    let (sender, receiver) = mpsc::channel::<Done>();
-    let mut result = Ok(false);
-    std::thread::scope(|scope| {
-        let stop = &stop;
-        scope.spawn(move || {
-            pool.install(|| {
-                jobs.into_par_iter()
-                    .for_each_init(Scratch::default, |scratch, job| {
-                        if stop.load(Ordering::Relaxed) {
-                            return;
-                        }
-                        let t = Instant::now();
-                        let done = match job {
-                            UnitJob::Own(u, queries) => Done::Own(
-                                u,
-                                generator.search(u as usize, &queries, scratch),
-                                t.elapsed().as_secs_f64(),
-                            ),
-                            UnitJob::Answer(u, queries) => {
-                                Done::Answer(u, generator.answer(u as usize, &queries, scratch))
-                            }
-                        };
-                        // The receiver only hangs up after a failure or a stop.
-                        let _ = sender.send(done);
-                    })
-            });
-        });
-        for done in receiver {
-            let committed = match done {
-                Done::Own(unit, found, seconds) => commit_own(
-                    db,
-                    files,
-                    generator,
-                    options.size,
-                    unit,
-                    phase,
-                    &found,
-                    seconds,
-                )
-                .map(|()| Some(found.positions)),
-                Done::Answer(unit, rejected) => journal::commit_pending(
-                    db,
-                    files,
-                    Kind::Answered,
-                    unit as u64,
-                    phase,
-                    &encode_rejected(&rejected),
-                )
-                .map(|()| None),
-            };
-            match committed {
-                Err(e) => {
-                    stop.store(true, Ordering::Relaxed);
-                    result = Err(e);
-                    break;
+    stop: &AtomicBool,
+    sender: mpsc::Sender<Done>,
+) {
+    pool.install(|| {
+        jobs.into_par_iter()
+            .for_each_init(Scratch::default, |scratch, job| {
+                if stop.load(Ordering::Relaxed) {
+                    return;
                 }
-                Ok(Some(positions)) => {
-                    if after(positions) {
-                        stop.store(true, Ordering::Relaxed);
-                        result = Ok(true);
-                        break;
+                let t = Instant::now();
+                let done = match job {
+                    UnitJob::Own(u, queries) => Done::Own(
+                        u,
+                        generator.search(u as usize, &queries, scratch),
+                        t.elapsed().as_secs_f64(),
+                    ),
+                    UnitJob::Answer(u, queries) => {
+                        Done::Answer(u, generator.answer(u as usize, &queries, scratch))
                     }
-                }
-                Ok(None) => {}
-            }
-        }
+                };
+                // The receiver only hangs up after a failure or a stop.
+                let _ = sender.send(done);
+            })
     });
-    result
 }
 
-/// Commits one unit of the shard: the puzzles it decides alone (candidates
-/// without removal tests), its waiting candidates and its rejections.
-#[allow(clippy::too_many_arguments)]
-fn commit_own(
-    db: &mut Database,
-    files: &mut PhaseFiles,
-    generator: &Generator,
-    size: usize,
-    unit: u32,
-    phase: usize,
-    found: &UnitOutcome,
-    seconds: f64,
-) -> Result<(), DbError> {
-    let (decided, waiting): (Vec<&Candidate>, Vec<&Candidate>) =
-        found.candidates.iter().partition(|c| c.tests == 0);
-    let puzzles: Vec<_> = decided.into_iter().map(|c| generator.puzzle(c)).collect();
-    let waiting: Vec<Candidate> = waiting.into_iter().cloned().collect();
-    // The pending state first: a committed unit never lacks it.
-    if !waiting.is_empty() {
-        let blob = encode_waiting(size, &waiting, &found.queries);
-        journal::commit_pending(db, files, Kind::Waiting, unit as u64, phase, &blob)?;
+impl Store<'_> {
+    /// Commits one unit of the shard: the puzzles it decides alone
+    /// (candidates without removal tests), its waiting candidates and its
+    /// rejections.
+    fn commit_own(
+        &mut self,
+        generator: &Generator,
+        size: usize,
+        phase: usize,
+        unit: u32,
+        found: &UnitOutcome,
+        seconds: f64,
+    ) -> Result<(), GenError> {
+        let (decided, waiting): (Vec<&Candidate>, Vec<&Candidate>) =
+            found.candidates.iter().partition(|c| c.tests == 0);
+        let puzzles: Vec<_> = decided.into_iter().map(|c| generator.puzzle(c)).collect();
+        let waiting: Vec<Candidate> = waiting.into_iter().cloned().collect();
+        let (db, files) = (&mut *self.db, &mut self.files);
+        // The pending state first: a committed unit never lacks it.
+        if !waiting.is_empty() {
+            let blob = encode_waiting(size, &waiting, &found.queries);
+            journal::commit_pending(db, files, Kind::Waiting, unit as u64, phase, &blob)?;
+        }
+        if !found.rejected.is_empty() {
+            let rejected = encode_rejected(&found.rejected);
+            journal::commit_pending(db, files, Kind::Answered, unit as u64, phase, &rejected)?;
+        }
+        let unit = Unit {
+            id: unit as u64,
+            phase,
+            positions: found.positions,
+            components: found.components,
+            seconds,
+        };
+        journal::commit_unit(db, &unit, &puzzles)
     }
-    if !found.rejected.is_empty() {
-        let rejected = encode_rejected(&found.rejected);
-        journal::commit_pending(db, files, Kind::Answered, unit as u64, phase, &rejected)?;
-    }
-    journal::commit_unit(
-        db,
-        unit as u64,
-        phase,
-        found.positions,
-        found.components,
-        &puzzles,
-        seconds,
-    )
 }
 
 #[cfg(test)]

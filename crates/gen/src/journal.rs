@@ -1,82 +1,92 @@
-//! The generator's journal in the database file: what a generation holds
-//! (`meta`), the units it committed, where the run stands, and (in the
-//! pending files beside it, `phase_files`) the candidates waiting for
-//! removal tests between phases and the answers to them. A rerun reads it
-//! to resume where the last one stopped. The tables are the file's
-//! (`unblocker_db` creates them with the others); only the generator
-//! writes them.
+//! The generator's journal: what a generation holds (the database's
+//! settings: `game`, `size`, …), the units it committed (with their
+//! puzzles, through [`Database::commit`]), where the run stands
+//! (`next_phase`), and, in the pending files beside the database
+//! (`phase_files`, the generator's own SQLite files), the candidates waiting
+//! for removal tests between phases and the answers to them. A rerun reads
+//! it to resume where the last one stopped; a second generator on the same
+//! file is kept out by a lock ([`WriterLock`]).
 
+use crate::error::GenError;
 pub(crate) use crate::phase_files::Kind;
 use crate::phase_files::PhaseFiles;
-use rusqlite::{params, OptionalExtension};
+use rusqlite::params;
 use std::collections::HashSet;
-use unblocker_db::{insert_puzzles, Database, DbError, Record};
+use std::path::PathBuf;
+use unblocker_db::{Database, Unit};
+use unblocker_model::Record;
+
+/// Held while a generator writes into a database file: an advisory lock on
+/// `<file>.lock` (not on the file itself, whose locks are SQLite's), so that
+/// a second generator on the same file stops instead of repeating the
+/// first one's work. The lock goes with the process; the empty lock file
+/// stays.
+pub struct WriterLock {
+    _file: std::fs::File,
+}
+
+/// Takes `db`'s [`WriterLock`] ([`GenError::Busy`] if another process
+/// holds it); `None` for a database in memory.
+pub fn lock_writer(db: &Database) -> Result<Option<WriterLock>, GenError> {
+    let Some(path) = db.path() else {
+        return Ok(None);
+    };
+    let lock = PathBuf::from(format!("{}.lock", path.display()));
+    let cannot = |source| GenError::Write {
+        path: lock.clone(),
+        source,
+    };
+    let file = std::fs::File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock)
+        .map_err(cannot)?;
+    match file.try_lock() {
+        Ok(()) => Ok(Some(WriterLock { _file: file })),
+        Err(std::fs::TryLockError::WouldBlock) => Err(GenError::Busy(path.to_path_buf())),
+        Err(std::fs::TryLockError::Error(source)) => Err(cannot(source)),
+    }
+}
 
 /// True when the file holds units committed by the first schema's
-/// generator, which this one cannot carry on.
-pub(crate) fn older_progress(db: &Database) -> Result<bool, DbError> {
-    Ok(db.connection().query_row(
-        "SELECT EXISTS (SELECT 1 FROM units WHERE phase < 0)",
-        [],
-        |r| r.get(0),
-    )?)
+/// generator (phase -1), which this one cannot carry on.
+pub(crate) fn older_progress(db: &Database) -> Result<bool, GenError> {
+    Ok(db.units()?.iter().any(|&(_, phase)| phase < 0))
 }
 
 /// Records what the file holds (e.g. `game=rush size=6 max_walls=2`),
 /// or checks that it matches what it already holds.
-pub(crate) fn claim(db: &Database, settings: &[(&str, String)]) -> Result<(), DbError> {
-    let conn = db.connection();
+pub(crate) fn claim(db: &Database, settings: &[(&str, String)]) -> Result<(), GenError> {
     for (key, value) in settings {
-        let stored: Option<String> = conn
-            .query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
-            .optional()?;
-        match stored {
-            Some(s) if s != *value => {
-                return Err(DbError::Holds {
+        match db.setting(key)? {
+            Some(stored) if stored != *value => {
+                return Err(GenError::Holds {
                     key: key.to_string(),
-                    stored: s,
+                    stored,
                     wanted: value.clone(),
                 })
             }
             Some(_) => {}
-            None => {
-                conn.execute(
-                    "INSERT INTO meta (key, value) VALUES (?1, ?2)",
-                    params![key, value],
-                )?;
-            }
+            None => db.set_setting(key, Some(value))?,
         }
     }
     Ok(())
 }
 
 /// The units already committed.
-pub(crate) fn done_units(db: &Database) -> Result<HashSet<u64>, DbError> {
-    let mut stmt = db.connection().prepare("SELECT id FROM units")?;
-    let ids = stmt.query_map([], |r| r.get(0))?;
-    Ok(ids.collect::<Result<_, _>>()?)
+pub(crate) fn done_units(db: &Database) -> Result<HashSet<u64>, GenError> {
+    Ok(db.units()?.into_iter().map(|(id, _)| id).collect())
 }
 
 /// Stores the puzzles a unit decided and marks it done, atomically. Its
 /// pending state ([`commit_pending`]) goes first.
 pub(crate) fn commit_unit(
     db: &mut Database,
-    unit: u64,
-    phase: usize,
-    positions: u64,
-    components: u64,
+    unit: &Unit,
     puzzles: &[Record],
-    seconds: f64,
-) -> Result<(), DbError> {
-    let tx = db.transaction()?;
-    insert_puzzles(&tx, puzzles)?;
-    tx.execute(
-        "INSERT OR REPLACE INTO units (id, phase, positions, components, puzzles, seconds)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![unit, phase, positions, components, puzzles.len(), seconds],
-    )?;
-    tx.commit()?;
-    Ok(())
+) -> Result<(), GenError> {
+    Ok(db.commit(puzzles, &[], Some(unit))?)
 }
 
 /// Stores a unit's pending state of `kind` in its phase's file: its
@@ -90,11 +100,10 @@ pub(crate) fn commit_pending(
     unit: u64,
     phase: usize,
     blob: &[u8],
-) -> Result<(), DbError> {
-    let s = files.attach(db, kind, phase)?;
+) -> Result<(), GenError> {
     let (table, column) = kind.table_and_column();
-    db.connection().execute(
-        &format!("INSERT OR REPLACE INTO {s}.{table} (unit, {column}) VALUES (?1, ?2)"),
+    files.file(db, kind, phase)?.execute(
+        &format!("INSERT OR REPLACE INTO {table} (unit, {column}) VALUES (?1, ?2)"),
         params![unit, blob],
     )?;
     Ok(())
@@ -107,12 +116,10 @@ pub(crate) fn each_waiting(
     db: &Database,
     files: &mut PhaseFiles,
     phase: usize,
-    mut each: impl FnMut(u32, &[u8]) -> Result<(), DbError>,
-) -> Result<(), DbError> {
-    let s = files.attach(db, Kind::Waiting, phase)?;
-    let mut stmt = db
-        .connection()
-        .prepare(&format!("SELECT unit, data FROM {s}.waiting ORDER BY unit"))?;
+    mut each: impl FnMut(u32, &[u8]) -> Result<(), GenError>,
+) -> Result<(), GenError> {
+    let file = files.file(db, Kind::Waiting, phase)?;
+    let mut stmt = file.prepare("SELECT unit, data FROM waiting ORDER BY unit")?;
     let mut rows = stmt.query([])?;
     while let Some(row) = rows.next()? {
         let data: Vec<u8> = row.get(1)?;
@@ -126,11 +133,9 @@ pub(crate) fn answered_units(
     db: &Database,
     files: &mut PhaseFiles,
     phase: usize,
-) -> Result<HashSet<u32>, DbError> {
-    let s = files.attach(db, Kind::Answered, phase)?;
-    let mut stmt = db
-        .connection()
-        .prepare(&format!("SELECT unit FROM {s}.answered"))?;
+) -> Result<HashSet<u32>, GenError> {
+    let file = files.file(db, Kind::Answered, phase)?;
+    let mut stmt = file.prepare("SELECT unit FROM answered")?;
     let rows = stmt.query_map([], |r| r.get(0))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
@@ -140,14 +145,15 @@ pub(crate) fn rejections(
     db: &Database,
     files: &mut PhaseFiles,
     phase: usize,
-) -> Result<Vec<Vec<u8>>, DbError> {
-    let s = files.attach(db, Kind::Answered, phase)?;
-    let mut stmt = db
-        .connection()
-        .prepare(&format!("SELECT rejected FROM {s}.answered"))?;
+) -> Result<Vec<Vec<u8>>, GenError> {
+    let file = files.file(db, Kind::Answered, phase)?;
+    let mut stmt = file.prepare("SELECT rejected FROM answered")?;
     let rows = stmt.query_map([], |r| r.get(0))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
+
+/// The setting that says where a generation stands.
+const NEXT_PHASE: &str = "next_phase";
 
 /// Ends a phase: stores the decided puzzles and records the next phase
 /// (`None` when the generation is complete) atomically, then removes the
@@ -159,15 +165,9 @@ pub(crate) fn finish_phase(
     phase: usize,
     puzzles: &[Record],
     next: Option<usize>,
-) -> Result<(), DbError> {
-    let tx = db.transaction()?;
-    insert_puzzles(&tx, puzzles)?;
+) -> Result<(), GenError> {
     let value = next.map_or("done".to_string(), |p| p.to_string());
-    tx.execute(
-        "INSERT OR REPLACE INTO meta (key, value) VALUES ('next_phase', ?1)",
-        [value],
-    )?;
-    tx.commit()?;
+    db.commit(puzzles, &[(NEXT_PHASE, &value)], None)?;
     files.drop_file(db, Kind::Waiting, phase + 1)?;
     files.drop_file(db, Kind::Answered, phase)?;
     if next.is_none() {
@@ -178,20 +178,14 @@ pub(crate) fn finish_phase(
 
 /// Where the generation stands: `None` before it starts, `Some(None)`
 /// when it is complete, `Some(Some(p))` when phase `p` is next.
-pub(crate) fn next_phase(db: &Database) -> Result<Option<Option<usize>>, DbError> {
-    let value: Option<String> = db
-        .connection()
-        .query_row("SELECT value FROM meta WHERE key = 'next_phase'", [], |r| {
-            r.get(0)
-        })
-        .optional()?;
-    match value.as_deref() {
+pub(crate) fn next_phase(db: &Database) -> Result<Option<Option<usize>>, GenError> {
+    match db.setting(NEXT_PHASE)?.as_deref() {
         None => Ok(None),
         Some("done") => Ok(Some(None)),
         Some(v) => v
             .parse()
             .map(|p| Some(Some(p)))
-            .map_err(|_| DbError::Damaged),
+            .map_err(|_| GenError::Damaged),
     }
 }
 
@@ -202,20 +196,13 @@ mod tests {
     #[test]
     fn a_damaged_saved_state_is_refused() {
         let db = Database::in_memory().unwrap();
-        let set = |value: &str| {
-            db.connection()
-                .execute(
-                    "INSERT OR REPLACE INTO meta (key, value) VALUES ('next_phase', ?1)",
-                    [value],
-                )
-                .unwrap();
-        };
+        let set = |value: &str| db.set_setting(NEXT_PHASE, Some(value)).unwrap();
         assert_eq!(next_phase(&db).unwrap(), None);
         set("done");
         assert_eq!(next_phase(&db).unwrap(), Some(None));
         set("7");
         assert_eq!(next_phase(&db).unwrap(), Some(Some(7)));
         set("seven");
-        assert!(matches!(next_phase(&db), Err(DbError::Damaged)));
+        assert!(matches!(next_phase(&db), Err(GenError::Damaged)));
     }
 }

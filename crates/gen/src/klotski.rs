@@ -14,10 +14,11 @@ mod rank;
 pub use components::{census, Census, ComponentExplorer, Hardest, KlotskiComponent, UNSOLVABLE};
 pub use layouts::{Layouts, RankWalk, GOAL, HEIGHT, SHAPES, WIDTH};
 
+use crate::error::GenError;
 use crate::journal;
 use std::time::Instant;
-use unblocker_db::Record;
-use unblocker_db::{Database, DbError, Filter};
+use unblocker_db::{Database, Filter, Unit};
+use unblocker_model::Record;
 
 /// The steps of a run, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,7 +86,7 @@ pub struct Totals {
 pub fn generate_klotski(
     db: &mut Database,
     mut progress: impl FnMut(Phase, u64, u64),
-) -> Result<KlotskiSummary, DbError> {
+) -> Result<KlotskiSummary, GenError> {
     claim(db)?;
     if journal::done_units(db)?.contains(&0) {
         return Ok(KlotskiSummary::default());
@@ -113,14 +114,14 @@ pub fn generate_klotski(
 /// Records that `db` holds the Klotski database (or checks that it does).
 /// A file with puzzles but no record of what they are (imported Rush Hour
 /// puzzles) is refused too.
-fn claim(db: &Database) -> Result<(), DbError> {
+fn claim(db: &Database) -> Result<(), GenError> {
     let recorded = db.meta()?.iter().any(|(key, _)| key == "game");
     let first = Filter {
         limit: Some(1),
         ..Filter::default()
     };
     if !recorded && !db.query(&first)?.is_empty() {
-        return Err(DbError::OtherPuzzles);
+        return Err(GenError::OtherPuzzles);
     }
     journal::claim(
         db,
@@ -142,7 +143,7 @@ pub fn store(
     components: &[KlotskiComponent],
     totals: Totals,
     mut progress: impl FnMut(u64, u64),
-) -> Result<KlotskiSummary, DbError> {
+) -> Result<KlotskiSummary, GenError> {
     claim(db)?;
     let start = Instant::now();
     let solvable: Vec<&KlotskiComponent> =
@@ -163,9 +164,15 @@ pub fn store(
             ("solvable_components", solvable.len().to_string()),
         ],
     )?;
-    let seconds = totals.seconds + start.elapsed().as_secs_f64();
     let components = solvable.len() as u64;
-    journal::commit_unit(db, 0, 0, positions, components, &puzzles, seconds)?;
+    let unit = Unit {
+        id: 0,
+        phase: 0,
+        positions,
+        components,
+        seconds: totals.seconds + start.elapsed().as_secs_f64(),
+    };
+    journal::commit_unit(db, &unit, &puzzles)?;
     progress(solvable.len() as u64, solvable.len() as u64);
     let hardest = puzzles
         .iter()

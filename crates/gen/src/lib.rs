@@ -18,3 +18,4 @@ pub mod unit;
 pub use error::GenError;
 pub use fibered::{expand_each, Fibered};
 pub use generate::{generate, GenerateOptions, GenerationProgress, Summary};
+pub use journal::{lock_writer, WriterLock};

@@ -5,8 +5,8 @@
 //!
 //! Everything is a sequence of LEB128 varints.
 
+use crate::error::GenError;
 use crate::rush::{Candidate, CandidateId, Position, RemovalTest};
-use unblocker_db::DbError;
 
 /// A unit's waiting candidates and their queries.
 pub fn encode_waiting(size: usize, candidates: &[Candidate], queries: &[RemovalTest]) -> Vec<u8> {
@@ -41,7 +41,7 @@ pub fn decode_waiting(
     size: usize,
     unit: u32,
     blob: &[u8],
-) -> Result<(Vec<Candidate>, Vec<RemovalTest>), DbError> {
+) -> Result<(Vec<Candidate>, Vec<RemovalTest>), GenError> {
     let mut r = Reader { blob, at: 0 };
     let mut candidates = Vec::new();
     for _ in 0..r.get()? {
@@ -95,7 +95,7 @@ pub fn encode_rejected(rejected: &[CandidateId]) -> Vec<u8> {
 }
 
 /// The inverse of [`encode_rejected`].
-pub fn decode_rejected(blob: &[u8]) -> Result<Vec<CandidateId>, DbError> {
+pub fn decode_rejected(blob: &[u8]) -> Result<Vec<CandidateId>, GenError> {
     let mut r = Reader { blob, at: 0 };
     let ids = (0..r.get()?)
         .map(|_| {
@@ -104,7 +104,7 @@ pub fn decode_rejected(blob: &[u8]) -> Result<Vec<CandidateId>, DbError> {
                 seq: r.get()? as u32,
             })
         })
-        .collect::<Result<_, DbError>>()?;
+        .collect::<Result<_, GenError>>()?;
     r.end()?;
     Ok(ids)
 }
@@ -123,24 +123,24 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    fn get(&mut self) -> Result<u64, DbError> {
+    fn get(&mut self) -> Result<u64, GenError> {
         let mut v = 0u64;
         for shift in (0..64).step_by(7) {
-            let byte = *self.blob.get(self.at).ok_or(DbError::Damaged)?;
+            let byte = *self.blob.get(self.at).ok_or(GenError::Damaged)?;
             self.at += 1;
             v |= ((byte & 0x7F) as u64) << shift;
             if byte < 0x80 {
                 return Ok(v);
             }
         }
-        Err(DbError::Damaged)
+        Err(GenError::Damaged)
     }
 
-    fn end(&self) -> Result<(), DbError> {
+    fn end(&self) -> Result<(), GenError> {
         if self.at == self.blob.len() {
             Ok(())
         } else {
-            Err(DbError::Damaged)
+            Err(GenError::Damaged)
         }
     }
 }

@@ -1,8 +1,9 @@
 //! The removal tests' state between phases, a SQLite file per phase and
-//! kind in `<database>.pending/`: attached to the database's connection
-//! while the run needs it and removed whole when its phase ends, so that
-//! ending a phase deletes files instead of rows scattered over the database
-//! (which read pages all over a file of gigabytes).
+//! kind in `<database>.pending/`: the generator's own files (their schema
+//! is here), open while the run needs them and removed whole when their
+//! phase ends, so that ending a phase deletes files instead of rows
+//! scattered over the database (which read pages all over a file of
+//! gigabytes).
 //!
 //! A phase's `waiting` file holds the candidates its units wait to have
 //! tested (with the tests), read when the phase below ends; its `answered`
@@ -12,16 +13,16 @@
 //! again and replaces what it wrote. The database's `meta` lists the files
 //! (`pending_files`), so a stopped run copied without them is refused
 //! rather than resumed without their candidates. A database in memory
-//! keeps them in memory.
+//! keeps them in memory, for the run that made them.
 
 use crate::error::GenError;
-use rusqlite::{params, Connection, OptionalExtension};
-use std::collections::{BTreeSet, HashSet};
+use rusqlite::{params, Connection};
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
-use unblocker_db::{Database, DbError};
+use unblocker_db::Database;
 
 /// A kind of pending state.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Kind {
     /// A phase's candidates waiting for removal tests: `waiting (unit, data)`.
     Waiting,
@@ -43,9 +44,12 @@ impl Kind {
         }
     }
 
-    fn create(self, schema: &str) -> String {
+    /// The schema of the kind's files.
+    fn create(self) -> String {
         let (table, column) = self.table_and_column();
-        format!("CREATE TABLE IF NOT EXISTS {schema}.{table} (unit INTEGER PRIMARY KEY, {column} BLOB NOT NULL)")
+        format!(
+            "CREATE TABLE IF NOT EXISTS {table} (unit INTEGER PRIMARY KEY, {column} BLOB NOT NULL)"
+        )
     }
 
     /// Whether the state of `phase` is still needed when `next` is the
@@ -63,8 +67,8 @@ impl Kind {
 pub(crate) struct PhaseFiles {
     /// `<database>.pending`, or `None` in memory.
     dir: Option<PathBuf>,
-    /// The schemas attached so far.
-    attached: HashSet<String>,
+    /// The files open so far, by kind and phase.
+    open: HashMap<(Kind, usize), Connection>,
     /// The files created and not yet removed (`waiting-7`), as the
     /// database's `meta` records them (`pending_files`), so that a run
     /// resumed without them stops instead of losing their candidates.
@@ -83,21 +87,30 @@ impl PhaseFiles {
     ///
     /// A file the database records and the run still needs must be there
     /// ([`GenError::PendingMissing`] otherwise: a stopped run copied
-    /// without its folder).
+    /// without its folder; [`GenError::PendingInMemory`] for a database in
+    /// memory, whose files ended with the run that made them).
     pub(crate) fn open(db: &Database, next: Option<usize>) -> Result<PhaseFiles, GenError> {
-        let mut files = PhaseFiles::adopt(db)?;
+        let mut files = PhaseFiles {
+            dir: db
+                .path()
+                .map(|p| PathBuf::from(format!("{}.pending", p.display()))),
+            open: HashMap::new(),
+            recorded: db
+                .setting(RECORD_KEY)?
+                .map(|list| list.split_whitespace().map(String::from).collect())
+                .unwrap_or_default(),
+        };
         let Some(next) = next else {
             files.remove_all(db)?;
             return Ok(files);
         };
-        files.detach_stale(db, next)?;
-        let Some(dir) = files.dir.clone() else {
-            return Ok(files);
-        };
         for name in files.recorded.clone() {
-            match parse(&name, '-') {
+            match parse(&name) {
                 Some((kind, phase)) if kind.live(phase, next) => {
-                    let file = file_path(&dir, kind, phase);
+                    let Some(dir) = &files.dir else {
+                        return Err(GenError::PendingInMemory);
+                    };
+                    let file = file_path(dir, kind, phase);
                     if !file.exists() {
                         return Err(GenError::PendingMissing(file));
                     }
@@ -107,12 +120,15 @@ impl PhaseFiles {
                 }
             }
         }
-        files.save_record(db.connection())?;
+        files.save_record(db)?;
+        let Some(dir) = files.dir.clone() else {
+            return Ok(files);
+        };
         std::fs::create_dir_all(&dir).map_err(|e| write_error(&dir, e))?;
         for entry in std::fs::read_dir(&dir).map_err(|e| write_error(&dir, e))? {
             let path = entry.map_err(|e| write_error(&dir, e))?.path();
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            let stale = parse(name, '-').is_some_and(|(kind, phase)| !kind.live(phase, next));
+            let stale = parse(name).is_some_and(|(kind, phase)| !kind.live(phase, next));
             if stale {
                 remove(&path)?;
             }
@@ -121,136 +137,98 @@ impl PhaseFiles {
         Ok(files)
     }
 
-    /// The files of `db`'s connection as an earlier run on it may have
-    /// left them attached (in memory, they are its state), and the files
-    /// its `meta` records.
-    fn adopt(db: &Database) -> Result<PhaseFiles, DbError> {
-        let conn = db.connection();
-        let dir = conn
-            .path()
-            .filter(|p| !p.is_empty())
-            .map(|p| PathBuf::from(format!("{p}.pending")));
-        let attached: HashSet<String> = conn
-            .prepare("SELECT name FROM pragma_database_list")?
-            .query_map([], |r| r.get::<_, String>(0))?
-            .filter(|name| name.as_ref().map_or(true, |n| parse(n, '_').is_some()))
-            .collect::<Result<_, _>>()?;
-        let recorded: BTreeSet<String> = conn
-            .query_row("SELECT value FROM meta WHERE key = ?1", [RECORD_KEY], |r| {
-                r.get::<_, String>(0)
-            })
-            .optional()?
-            .map(|list| list.split_whitespace().map(String::from).collect())
-            .unwrap_or_default();
-        Ok(PhaseFiles {
-            dir,
-            attached,
-            recorded,
-        })
-    }
-
-    /// Detaches the attached files the run no longer needs.
-    fn detach_stale(&mut self, db: &Database, next: usize) -> Result<(), DbError> {
-        let stale: Vec<String> = self
-            .attached
-            .iter()
-            .filter(|n| parse(n, '_').is_some_and(|(kind, phase)| !kind.live(phase, next)))
-            .cloned()
-            .collect();
-        for schema in stale {
-            self.attached.remove(&schema);
-            db.connection().execute("DETACH DATABASE ?1", [&schema])?;
-        }
-        Ok(())
-    }
-
     /// Moves the rows of the database's own `waiting` and `answered`
-    /// tables (where an older generator kept them) into the files.
-    fn move_older_state(&mut self, db: &Database) -> Result<(), DbError> {
-        let conn = db.connection();
+    /// tables (where an older generator kept them, with a `phase` column)
+    /// into the files, through a connection of the generator's own to the
+    /// database file.
+    fn move_older_state(&mut self, db: &Database) -> Result<(), GenError> {
+        let Some(path) = db.path() else {
+            return Ok(());
+        };
+        let main = Connection::open(path)?;
         for kind in [Kind::Waiting, Kind::Answered] {
             let (table, column) = kind.table_and_column();
-            let phases: Vec<usize> = conn
-                .prepare(&format!("SELECT DISTINCT phase FROM main.{table}"))?
+            let present: bool = main.query_row(
+                "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1)",
+                [table],
+                |r| r.get(0),
+            )?;
+            if !present {
+                continue;
+            }
+            let phases: Vec<usize> = main
+                .prepare(&format!("SELECT DISTINCT phase FROM {table}"))?
                 .query_map([], |r| r.get(0))?
                 .collect::<Result<_, _>>()?;
             for phase in phases {
-                let s = self.attach(db, kind, phase)?;
-                conn.execute(
-                    &format!(
-                        "INSERT OR REPLACE INTO {s}.{table} (unit, {column})
-                         SELECT unit, {column} FROM main.{table} WHERE phase = ?1"
-                    ),
-                    [phase],
-                )?;
+                let file = self.file(db, kind, phase)?;
+                let mut insert = file.prepare(&format!(
+                    "INSERT OR REPLACE INTO {table} (unit, {column}) VALUES (?1, ?2)"
+                ))?;
+                let mut read = main.prepare(&format!(
+                    "SELECT unit, {column} FROM {table} WHERE phase = ?1"
+                ))?;
+                let mut rows = read.query([phase])?;
+                while let Some(row) = rows.next()? {
+                    let blob: Vec<u8> = row.get(1)?;
+                    insert.execute(params![row.get::<_, u64>(0)?, blob])?;
+                }
             }
             // Copied first: a stop in between copies them again.
-            conn.execute(&format!("DELETE FROM main.{table}"), [])?;
+            main.execute(&format!("DELETE FROM {table}"), [])?;
         }
         Ok(())
     }
 
-    /// The schema name of `kind`'s file for `phase`, attached to `db`'s
-    /// connection (and created) if it was not. Not inside a transaction.
-    pub(crate) fn attach(
+    /// `kind`'s file for `phase`, open (and created, and recorded in the
+    /// database) if it was not.
+    pub(crate) fn file(
         &mut self,
         db: &Database,
         kind: Kind,
         phase: usize,
-    ) -> Result<String, DbError> {
-        let schema = format!("{}_{phase}", kind.name());
-        if self.attached.contains(&schema) {
-            return Ok(schema);
+    ) -> Result<&Connection, GenError> {
+        if !self.open.contains_key(&(kind, phase)) {
+            let file = match &self.dir {
+                Some(dir) => {
+                    let file = Connection::open(file_path(dir, kind, phase))?;
+                    file.execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")?;
+                    file
+                }
+                None => Connection::open_in_memory()?,
+            };
+            file.execute(&kind.create(), [])?;
+            self.open.insert((kind, phase), file);
+            if self.recorded.insert(format!("{}-{phase}", kind.name())) {
+                self.save_record(db)?;
+            }
         }
-        let conn = db.connection();
-        let file = match &self.dir {
-            Some(dir) => file_path(dir, kind, phase).to_string_lossy().into_owned(),
-            None => ":memory:".to_string(),
-        };
-        conn.execute("ATTACH DATABASE ?1 AS ?2", params![file, schema])?;
-        if self.dir.is_some() {
-            conn.execute_batch(&format!(
-                "PRAGMA {schema}.journal_mode = WAL; PRAGMA {schema}.synchronous = NORMAL;"
-            ))?;
-        }
-        conn.execute(&kind.create(&schema), [])?;
-        self.attached.insert(schema.clone());
-        if self.dir.is_some() && self.recorded.insert(format!("{}-{phase}", kind.name())) {
-            self.save_record(conn)?;
-        }
-        Ok(schema)
+        Ok(&self.open[&(kind, phase)])
     }
 
-    /// Detaches `kind`'s file for `phase` and removes it. Not inside a
-    /// transaction.
+    /// Closes `kind`'s file for `phase` and removes it.
     pub(crate) fn drop_file(
         &mut self,
         db: &Database,
         kind: Kind,
         phase: usize,
-    ) -> Result<(), DbError> {
-        let schema = format!("{}_{phase}", kind.name());
-        if self.attached.remove(&schema) {
-            db.connection().execute("DETACH DATABASE ?1", [&schema])?;
+    ) -> Result<(), GenError> {
+        self.open.remove(&(kind, phase));
+        if let Some(dir) = &self.dir {
+            remove(&file_path(dir, kind, phase))?;
         }
-        let Some(dir) = &self.dir else {
-            return Ok(());
-        };
-        remove(&file_path(dir, kind, phase))?;
         if self.recorded.remove(&format!("{}-{phase}", kind.name())) {
-            self.save_record(db.connection())?;
+            self.save_record(db)?;
         }
         Ok(())
     }
 
-    /// Detaches every file and removes the folder (the generation is
+    /// Closes every file and removes the folder (the generation is
     /// complete).
-    pub(crate) fn remove_all(&mut self, db: &Database) -> Result<(), DbError> {
-        for schema in self.attached.drain() {
-            db.connection().execute("DETACH DATABASE ?1", [&schema])?;
-        }
+    pub(crate) fn remove_all(&mut self, db: &Database) -> Result<(), GenError> {
+        self.open.clear();
         self.recorded.clear();
-        self.save_record(db.connection())?;
+        self.save_record(db)?;
         match &self.dir {
             Some(dir) => match std::fs::remove_dir_all(dir) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(write_error(dir, e)),
@@ -261,17 +239,10 @@ impl PhaseFiles {
     }
 
     /// Writes the list of files into `meta` (none: no key).
-    fn save_record(&self, conn: &Connection) -> Result<(), DbError> {
-        if self.recorded.is_empty() {
-            conn.execute("DELETE FROM meta WHERE key = ?1", [RECORD_KEY])?;
-        } else {
-            let list: Vec<&str> = self.recorded.iter().map(String::as_str).collect();
-            conn.execute(
-                "INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)",
-                params![RECORD_KEY, list.join(" ")],
-            )?;
-        }
-        Ok(())
+    fn save_record(&self, db: &Database) -> Result<(), GenError> {
+        let list: Vec<&str> = self.recorded.iter().map(String::as_str).collect();
+        let value = (!list.is_empty()).then(|| list.join(" "));
+        Ok(db.set_setting(RECORD_KEY, value.as_deref())?)
     }
 }
 
@@ -280,11 +251,10 @@ fn file_path(dir: &Path, kind: Kind, phase: usize) -> PathBuf {
 }
 
 /// The kind and phase of a pending file's name (`waiting-7.sqlite`, its
-/// `-wal` and `-shm` companions included; `sep` '-') or of its schema
-/// (`waiting_7`; `sep` '_').
-fn parse(name: &str, sep: char) -> Option<(Kind, usize)> {
+/// `-wal` and `-shm` companions included) or of its record (`waiting-7`).
+fn parse(name: &str) -> Option<(Kind, usize)> {
     let stem = name.split(".sqlite").next()?;
-    let (kind, phase) = stem.split_once(sep)?;
+    let (kind, phase) = stem.split_once('-')?;
     let kind = match kind {
         "waiting" => Kind::Waiting,
         "answered" => Kind::Answered,
@@ -294,7 +264,7 @@ fn parse(name: &str, sep: char) -> Option<(Kind, usize)> {
 }
 
 /// Removes a file and SQLite's companions of it.
-fn remove(path: &Path) -> Result<(), DbError> {
+fn remove(path: &Path) -> Result<(), GenError> {
     for suffix in ["", "-wal", "-shm", "-journal"] {
         let file = PathBuf::from(format!("{}{suffix}", path.display()));
         match std::fs::remove_file(&file) {
@@ -307,8 +277,8 @@ fn remove(path: &Path) -> Result<(), DbError> {
     Ok(())
 }
 
-fn write_error(path: &Path, source: std::io::Error) -> DbError {
-    DbError::Write {
+fn write_error(path: &Path, source: std::io::Error) -> GenError {
+    GenError::Write {
         path: path.to_path_buf(),
         source,
     }
@@ -324,13 +294,13 @@ mod tests {
         for kind in [Kind::Waiting, Kind::Answered] {
             let path = file_path(dir, kind, 7);
             let name = path.file_name().unwrap().to_str().unwrap();
-            assert_eq!(parse(name, '-'), Some((kind, 7)));
-            assert_eq!(parse(&format!("{name}-wal"), '-'), Some((kind, 7)));
-            assert_eq!(parse(&format!("{}_7", kind.name()), '_'), Some((kind, 7)));
+            assert_eq!(parse(name), Some((kind, 7)));
+            assert_eq!(parse(&format!("{name}-wal")), Some((kind, 7)));
+            assert_eq!(parse(&format!("{}-7", kind.name())), Some((kind, 7)));
         }
-        assert_eq!(parse("notes.txt", '-'), None);
-        assert_eq!(parse("waiting-seven.sqlite", '-'), None);
-        assert_eq!(parse("main", '_'), None);
+        assert_eq!(parse("notes.txt"), None);
+        assert_eq!(parse("waiting-seven.sqlite"), None);
+        assert_eq!(parse("main"), None);
     }
 
     #[test]

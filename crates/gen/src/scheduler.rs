@@ -71,14 +71,20 @@ impl ShardSpec {
     }
 }
 
-impl FromStr for ShardSpec {
-    type Err = ShardError;
+/// Why a `--shard` was not read: no part ([`ShardError`]), said with the
+/// other form it takes.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}{or}", or = if matches!(.0, ShardError::Syntax(_)) { " or `auto`" } else { "" })]
+pub struct ShardSpecError(pub ShardError);
 
-    fn from_str(text: &str) -> Result<ShardSpec, ShardError> {
+impl FromStr for ShardSpec {
+    type Err = ShardSpecError;
+
+    fn from_str(text: &str) -> Result<ShardSpec, ShardSpecError> {
         if text == "auto" {
             Ok(ShardSpec::Auto)
         } else {
-            text.parse().map(ShardSpec::Given)
+            text.parse().map(ShardSpec::Given).map_err(ShardSpecError)
         }
     }
 }
@@ -204,7 +210,15 @@ mod tests {
         );
         assert_eq!(
             "5/4".parse::<ShardSpec>(),
-            Err(ShardError::OutOfRange { index: 5, count: 4 })
+            Err(ShardSpecError(ShardError::OutOfRange {
+                index: 5,
+                count: 4
+            }))
+        );
+        let error = "2of4".parse::<ShardSpec>().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "shard `2of4`: expected K/N (e.g. 2/8) or `auto`"
         );
     }
 

@@ -1,5 +1,9 @@
-//! Moves: a [`Slide`] is one piece moving in a straight line.
+//! Moves: a [`Slide`] is one piece moving in a straight line; a [`Move`]
+//! is one piece going along a path of slides (what a solution lists), and
+//! [`replay`] plays moves with the reference rules.
 
+use crate::{label_of, Board, MoveError};
+use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -82,4 +86,98 @@ impl fmt::Display for Slide {
             self.distance
         )
     }
+}
+
+/// One move: a piece going along a path of straight segments (one segment
+/// for Rush Hour and the step and slide metrics; several for a Klotski piece
+/// move such as `C down 1, left 1`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub piece: u8,
+    pub path: Vec<(Direction, u8)>,
+}
+
+impl Move {
+    pub fn label(&self) -> char {
+        label_of(self.piece as usize)
+    }
+
+    /// One-cell steps this move takes.
+    pub fn cells(&self) -> u32 {
+        self.path.iter().map(|&(_, d)| d as u32).sum()
+    }
+
+    /// The straight slides that make up this move.
+    pub fn slides(&self) -> impl Iterator<Item = Slide> + '_ {
+        self.path.iter().map(|&(direction, distance)| Slide {
+            piece: self.piece,
+            direction,
+            distance,
+        })
+    }
+
+    /// Appends a segment, merging it into the last one if it goes the same way.
+    pub fn push(&mut self, direction: Direction, distance: u8) {
+        match self.path.last_mut() {
+            Some((d, n)) if *d == direction => *n += distance,
+            _ => self.path.push((direction, distance)),
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ", self.label())?;
+        for (i, (d, n)) in self.path.iter().enumerate() {
+            if i > 0 {
+                write!(f, ", ")?;
+            }
+            write!(f, "{d} {n}")?;
+        }
+        Ok(())
+    }
+}
+
+/// JSON: `{"piece": "B", "direction": "down", "distance": 2}`; a move along
+/// a path also has `"path": [{"direction": …, "distance": …}, …]` and its
+/// first segment as `direction`/`distance`.
+impl Serialize for Move {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Segment {
+            direction: Direction,
+            distance: u8,
+        }
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("piece", &self.label().to_string())?;
+        let (direction, distance) = self.path[0];
+        map.serialize_entry("direction", &direction)?;
+        map.serialize_entry("distance", &distance)?;
+        if self.path.len() > 1 {
+            let path: Vec<Segment> = self
+                .path
+                .iter()
+                .map(|&(direction, distance)| Segment {
+                    direction,
+                    distance,
+                })
+                .collect();
+            map.serialize_entry("path", &path)?;
+        }
+        map.end()
+    }
+}
+
+/// Plays `moves` from `start` with the model's reference rules, returning
+/// every board along the way (start included).
+pub fn replay(start: &Board, moves: &[Move]) -> Result<Vec<Board>, MoveError> {
+    let mut boards = vec![start.clone()];
+    for m in moves {
+        let mut board = boards.last().expect("start is there").clone();
+        for slide in m.slides() {
+            board = board.apply(slide)?;
+        }
+        boards.push(board);
+    }
+    Ok(boards)
 }

@@ -3,7 +3,7 @@
 //! palette with their letters.
 
 use crate::palette;
-use crate::svg::{num, Anchor, Svg};
+use crate::svg::{num, Anchor, Svg, TextStyle};
 use unblocker_model::{label_of, Board, Goal, Side};
 
 /// How a board is drawn.
@@ -153,15 +153,14 @@ pub fn draw(
         );
         if style.labels {
             let size = c * 0.42;
-            doc.text(
-                x + pw / 2.0,
-                y + ph / 2.0 + size * 0.36,
+            let style = TextStyle {
                 size,
-                Anchor::Middle,
-                palette::text_on(colour),
-                true,
-                &label.to_string(),
-            );
+                anchor: Anchor::Middle,
+                fill: palette::text_on(colour),
+                bold: true,
+            };
+            let at = (x + pw / 2.0, y + ph / 2.0 + size * 0.36);
+            doc.text(at, style, &label.to_string());
         }
     }
 }

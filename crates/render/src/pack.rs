@@ -6,12 +6,12 @@
 
 use crate::board::{draw, BoardStyle};
 use crate::raster;
-use crate::svg::{Anchor, Svg};
+use crate::svg::{Anchor, Svg, TextStyle};
 use crate::RenderError;
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref};
 use std::collections::HashMap;
+use unblocker_model::Move;
 use unblocker_model::{Board, Direction};
-use unblocker_solve::Move;
 
 /// A paper size, named `a4` or `letter` (any case on input).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, strum::Display, strum::EnumString)]
@@ -98,15 +98,8 @@ pub fn pages(puzzles: &[PackPuzzle], paper: Paper, labels: bool) -> Vec<String> 
             };
             let (bw, _) = style.size(board);
             let bx = sx + (slot_w - bw) / 2.0;
-            doc.text(
-                bx,
-                sy + 22.0,
-                16.0,
-                Anchor::Start,
-                "#000000",
-                true,
-                &format!("{number}"),
-            );
+            let number = format!("{number}");
+            doc.text((bx, sy + 22.0), TextStyle::plain(16.0).bold(), &number);
             draw(&mut doc, board, &style, (bx, sy + 32.0), None);
         }
         pages.push(doc);
@@ -139,7 +132,7 @@ pub fn pages(puzzles: &[PackPuzzle], paper: Paper, labels: bool) -> Vec<String> 
         }
         for (j, text) in lines.iter().enumerate() {
             let x = if j == 0 { MARGIN } else { MARGIN + indent };
-            doc.text(x, y, size, Anchor::Start, "#000000", false, text);
+            doc.text((x, y), TextStyle::plain(size), text);
             y += line;
         }
         y += line * 0.4;
@@ -150,15 +143,14 @@ pub fn pages(puzzles: &[PackPuzzle], paper: Paper, labels: bool) -> Vec<String> 
         .into_iter()
         .enumerate()
         .map(|(i, mut doc)| {
-            doc.text(
-                w / 2.0,
-                h - MARGIN / 2.0,
-                9.0,
-                Anchor::Middle,
-                "#555555",
-                false,
-                &format!("{} / {total}", i + 1),
-            );
+            let style = TextStyle {
+                size: 9.0,
+                anchor: Anchor::Middle,
+                fill: "#555555",
+                bold: false,
+            };
+            let at = (w / 2.0, h - MARGIN / 2.0);
+            doc.text(at, style, &format!("{} / {total}", i + 1));
             doc.finish()
         })
         .collect()
@@ -168,12 +160,8 @@ pub fn pages(puzzles: &[PackPuzzle], paper: Paper, labels: bool) -> Vec<String> 
 fn page_doc(w: f64, h: f64, heading: &str) -> Svg {
     let mut doc = Svg::new(w, h);
     doc.text(
-        MARGIN,
-        MARGIN + 6.0,
-        14.0,
-        Anchor::Start,
-        "#000000",
-        true,
+        (MARGIN, MARGIN + 6.0),
+        TextStyle::plain(14.0).bold(),
         heading,
     );
     doc

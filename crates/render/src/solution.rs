@@ -3,12 +3,12 @@
 
 use crate::board::{draw, BoardStyle};
 use crate::raster;
-use crate::svg::{Anchor, Svg};
+use crate::svg::{Svg, TextStyle};
 use crate::RenderError;
 use image::codecs::gif::{GifEncoder, Repeat};
 use image::{Delay, Frame, RgbaImage};
 use unblocker_model::Board;
-use unblocker_solve::{replay, Move};
+use unblocker_model::{replay, Move};
 
 /// Boards per row of a strip.
 pub const COLUMNS: usize = 6;
@@ -56,28 +56,13 @@ pub fn strip_svg(
         head + rows as f64 * tile_h + gap / 2.0,
     );
     doc.rect(0.0, 0.0, doc.width, doc.height, "#FFFFFF", "");
-    doc.text(
-        gap,
-        1.6 * caption,
-        1.3 * caption,
-        Anchor::Start,
-        "#000000",
-        true,
-        title,
-    );
+    let title_style = TextStyle::plain(1.3 * caption).bold();
+    doc.text((gap, 1.6 * caption), title_style, title);
     for (i, (board, text, moved)) in steps.iter().enumerate() {
         let x = gap + (i % COLUMNS) as f64 * tile_w;
         let y = head + (i / COLUMNS) as f64 * tile_h;
         draw(&mut doc, board, style, (x, y), *moved);
-        doc.text(
-            x,
-            y + bh + 1.4 * caption,
-            caption,
-            Anchor::Start,
-            "#000000",
-            false,
-            text,
-        );
+        doc.text((x, y + bh + 1.4 * caption), TextStyle::plain(caption), text);
     }
     Ok(doc.finish())
 }

@@ -41,6 +41,33 @@ pub enum Anchor {
     End,
 }
 
+/// How a line of text looks: its size in pixels, its anchor, its colour
+/// and its weight.
+#[derive(Clone, Copy)]
+pub struct TextStyle<'a> {
+    pub size: f64,
+    pub anchor: Anchor,
+    pub fill: &'a str,
+    pub bold: bool,
+}
+
+impl TextStyle<'_> {
+    /// Black, regular, anchored at its start.
+    pub fn plain(size: f64) -> TextStyle<'static> {
+        TextStyle {
+            size,
+            anchor: Anchor::Start,
+            fill: "#000000",
+            bold: false,
+        }
+    }
+
+    /// The same in bold.
+    pub fn bold(self) -> Self {
+        TextStyle { bold: true, ..self }
+    }
+}
+
 impl Svg {
     pub fn new(width: f64, height: f64) -> Svg {
         Svg {
@@ -64,17 +91,13 @@ impl Svg {
     }
 
     /// A line of text whose baseline's anchor point is `(x, y)`.
-    #[allow(clippy::too_many_arguments)]
-    pub fn text(
-        &mut self,
-        x: f64,
-        y: f64,
-        size: f64,
-        anchor: Anchor,
-        fill: &str,
-        bold: bool,
-        text: &str,
-    ) {
+    pub fn text(&mut self, (x, y): (f64, f64), style: TextStyle, text: &str) {
+        let TextStyle {
+            size,
+            anchor,
+            fill,
+            bold,
+        } = style;
         let anchor = match anchor {
             Anchor::Start => "start",
             Anchor::Middle => "middle",

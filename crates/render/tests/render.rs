@@ -89,7 +89,7 @@ fn card1_is_drawn_with_every_piece_at_its_cells() {
     assert!(!unlabelled.contains("</text>"));
 }
 
-fn solved(board: &unblocker_model::Board) -> Vec<unblocker_solve::Move> {
+fn solved(board: &unblocker_model::Board) -> Vec<unblocker_model::Move> {
     let budget = MemoryBudget::for_searches(None);
     let metric = board.game().default_metric();
     let options = SolveOptions::new(metric, Algorithm::Bfs, None, None, None, &budget).unwrap();

@@ -266,111 +266,12 @@ fn resolve(
     if hidden.is_empty() {
         return Some(Vec::new());
     }
-    let wood = |c: usize| kinds[c / SIDE][c % SIDE] == CellKind::Wood;
-    // Between two wooden neighbours: Some((joined, cost of overruling)) for
-    // every decided or hidden boundary; decided ones cannot be overruled.
-    let mut edge = vec![[None::<(bool, f32)>; 2]; SIDE * SIDE];
-    for (c, sides) in edge.iter_mut().enumerate() {
-        for (d, n) in [(0, c + 1), (1, c + SIDE)] {
-            let inside = if d == 0 {
-                c % SIDE + 1 < SIDE
-            } else {
-                n < SIDE * SIDE
-            };
-            if inside && wood(c) && wood(n) {
-                sides[d] = Some((joins.contains(&(c, n)), f32::INFINITY));
-            }
-        }
-    }
-    for &(a, b, is_gap, margin) in hidden {
-        let d = usize::from(b == a + SIDE);
-        edge[a][d] = Some((!is_gap, margin + 0.01));
-    }
-    // The cost of a boundary being joined (or not).
-    let cost = |a: usize, b: usize, joined: bool| -> f32 {
-        let (a, b) = (a.min(b), a.max(b));
-        let d = usize::from(b == a + SIDE);
-        match edge[a][d] {
-            Some((j, c)) if j != joined => c,
-            _ => 0.0,
-        }
-    };
-    /// A block: its first cell, the step to the next (1 or SIDE), its length.
-    type Block = (usize, usize, usize);
-    struct Search<'a> {
-        cost: &'a dyn Fn(usize, usize, bool) -> f32,
-        wood: &'a dyn Fn(usize) -> bool,
-        covered: [bool; SIDE * SIDE],
-        blocks: Vec<Block>,
-        best: Option<(f32, Vec<Block>)>,
-        /// The cost of the next best cut.
-        second: f32,
-        steps: u32,
-    }
-    fn go(s: &mut Search, from: usize, spent: f32) {
-        s.steps += 1;
-        if s.steps > 200_000 || spent >= s.second {
-            return;
-        }
-        let Some(c) = (from..SIDE * SIDE).find(|&c| (s.wood)(c) && !s.covered[c]) else {
-            match &s.best {
-                Some(b) if b.0 <= spent => s.second = s.second.min(spent),
-                _ => {
-                    s.second = s.best.as_ref().map_or(f32::INFINITY, |b| b.0);
-                    s.best = Some((spent, s.blocks.clone()));
-                }
-            }
-            return;
-        };
-        for step in [1, SIDE] {
-            for len in 2..=3 {
-                let cells: Vec<usize> = (0..len).map(|i| c + i * step).collect();
-                let fits = cells
-                    .iter()
-                    .all(|&x| x < SIDE * SIDE && (s.wood)(x) && !s.covered[x])
-                    && (step == SIDE || c % SIDE + len <= SIDE);
-                if !fits {
-                    continue;
-                }
-                let mut extra: f32 = cells.windows(2).map(|w| (s.cost)(w[0], w[1], true)).sum();
-                for &x in &cells {
-                    let around = [
-                        (x % SIDE > 0).then(|| x - 1),
-                        (x % SIDE + 1 < SIDE).then(|| x + 1),
-                        x.checked_sub(SIDE),
-                        (x + SIDE < SIDE * SIDE).then(|| x + SIDE),
-                    ];
-                    for n in around.into_iter().flatten() {
-                        if s.covered[n] && (s.wood)(n) {
-                            extra += (s.cost)(x, n, false);
-                        }
-                    }
-                }
-                if !extra.is_finite() {
-                    continue;
-                }
-                cells.iter().for_each(|&x| s.covered[x] = true);
-                s.blocks.push((c, step, len));
-                go(s, c + 1, spent + extra);
-                s.blocks.pop();
-                cells.iter().for_each(|&x| s.covered[x] = false);
-            }
-        }
-    }
-    let mut search = Search {
-        cost: &cost,
-        wood: &wood,
-        covered: [false; SIDE * SIDE],
-        blocks: Vec::new(),
-        best: None,
-        second: f32::INFINITY,
-        steps: 0,
-    };
-    go(&mut search, 0, 0.0);
+    let mut cuts = Cuts::new(kinds, joins, hidden);
+    cuts.search(0, 0.0);
     let weak = |cost: f32| cost / hidden.len() as f32 > WEAK_EVIDENCE;
-    match search.best {
-        Some((cost, _)) if search.second - cost < AMBIGUOUS => None,
-        Some((cost, _)) if weak(cost) && search.second - cost < WEAK_AMBIGUOUS => None,
+    match cuts.best {
+        Some((cost, _)) if cuts.second - cost < AMBIGUOUS => None,
+        Some((cost, _)) if weak(cost) && cuts.second - cost < WEAK_AMBIGUOUS => None,
         Some((_, blocks)) => Some({
             let mut out = Vec::new();
             for (c, step, len) in blocks {
@@ -384,6 +285,135 @@ fn resolve(
             out
         }),
         None => Some(hidden.iter().filter(|h| !h.2).map(|h| (h.0, h.1)).collect()),
+    }
+}
+
+/// A block of a cut: its first cell, the step to the next (1 or SIDE), its
+/// length.
+type Block = (usize, usize, usize);
+
+/// The search for the cut of [`resolve`]: the boundaries between wooden
+/// cells, the cut under way, and the best two found.
+struct Cuts<'a> {
+    kinds: &'a [[CellKind; SIDE]; SIDE],
+    /// Right of (0) and below (1) each cell, between two wooden neighbours:
+    /// `Some((joined, cost of overruling))` for every decided or hidden
+    /// boundary; decided ones cannot be overruled.
+    edge: Vec<[Option<(bool, f32)>; 2]>,
+    covered: [bool; SIDE * SIDE],
+    blocks: Vec<Block>,
+    best: Option<(f32, Vec<Block>)>,
+    /// The cost of the next best cut.
+    second: f32,
+    steps: u32,
+}
+
+impl<'a> Cuts<'a> {
+    fn new(
+        kinds: &'a [[CellKind; SIDE]; SIDE],
+        joins: &[(usize, usize)],
+        hidden: &[(usize, usize, bool, f32)],
+    ) -> Cuts<'a> {
+        let mut cuts = Cuts {
+            kinds,
+            edge: vec![[None; 2]; SIDE * SIDE],
+            covered: [false; SIDE * SIDE],
+            blocks: Vec::new(),
+            best: None,
+            second: f32::INFINITY,
+            steps: 0,
+        };
+        for c in 0..SIDE * SIDE {
+            for (d, n) in [(0, c + 1), (1, c + SIDE)] {
+                let inside = if d == 0 {
+                    c % SIDE + 1 < SIDE
+                } else {
+                    n < SIDE * SIDE
+                };
+                if inside && cuts.wood(c) && cuts.wood(n) {
+                    cuts.edge[c][d] = Some((joins.contains(&(c, n)), f32::INFINITY));
+                }
+            }
+        }
+        for &(a, b, is_gap, margin) in hidden {
+            let d = usize::from(b == a + SIDE);
+            cuts.edge[a][d] = Some((!is_gap, margin + 0.01));
+        }
+        cuts
+    }
+
+    fn wood(&self, c: usize) -> bool {
+        self.kinds[c / SIDE][c % SIDE] == CellKind::Wood
+    }
+
+    /// The cost of a boundary being joined (or not).
+    fn cost(&self, a: usize, b: usize, joined: bool) -> f32 {
+        let (a, b) = (a.min(b), a.max(b));
+        let d = usize::from(b == a + SIDE);
+        match self.edge[a][d] {
+            Some((j, c)) if j != joined => c,
+            _ => 0.0,
+        }
+    }
+
+    /// What a block over `cells` overrules: its inner boundaries joined,
+    /// and those with the wooden cells already covered kept apart.
+    fn block_cost(&self, cells: &[usize]) -> f32 {
+        let mut extra: f32 = cells.windows(2).map(|w| self.cost(w[0], w[1], true)).sum();
+        for &x in cells {
+            let around = [
+                (x % SIDE > 0).then(|| x - 1),
+                (x % SIDE + 1 < SIDE).then(|| x + 1),
+                x.checked_sub(SIDE),
+                (x + SIDE < SIDE * SIDE).then(|| x + SIDE),
+            ];
+            for n in around.into_iter().flatten() {
+                if self.covered[n] && self.wood(n) {
+                    extra += self.cost(x, n, false);
+                }
+            }
+        }
+        extra
+    }
+
+    /// Covers the wooden cells from `from` on with blocks, having `spent`
+    /// so far, keeping the best two complete cuts (at most 200,000 steps).
+    fn search(&mut self, from: usize, spent: f32) {
+        self.steps += 1;
+        if self.steps > 200_000 || spent >= self.second {
+            return;
+        }
+        let Some(c) = (from..SIDE * SIDE).find(|&c| self.wood(c) && !self.covered[c]) else {
+            match &self.best {
+                Some(b) if b.0 <= spent => self.second = self.second.min(spent),
+                _ => {
+                    self.second = self.best.as_ref().map_or(f32::INFINITY, |b| b.0);
+                    self.best = Some((spent, self.blocks.clone()));
+                }
+            }
+            return;
+        };
+        for step in [1, SIDE] {
+            for len in 2..=3 {
+                let cells: Vec<usize> = (0..len).map(|i| c + i * step).collect();
+                let fits = cells
+                    .iter()
+                    .all(|&x| x < SIDE * SIDE && self.wood(x) && !self.covered[x])
+                    && (step == SIDE || c % SIDE + len <= SIDE);
+                if !fits {
+                    continue;
+                }
+                let extra = self.block_cost(&cells);
+                if !extra.is_finite() {
+                    continue;
+                }
+                cells.iter().for_each(|&x| self.covered[x] = true);
+                self.blocks.push((c, step, len));
+                self.search(c + 1, spent + extra);
+                self.blocks.pop();
+                cells.iter().for_each(|&x| self.covered[x] = false);
+            }
+        }
     }
 }
 

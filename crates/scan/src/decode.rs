@@ -1,7 +1,7 @@
 //! Bytes to pixels: the format is guessed from the content, the size is read
 //! from the header and checked before anything large is allocated.
 
-use crate::{ScanError, MAX_PIXELS};
+use crate::{check_size, ScanError};
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 use std::io::Cursor;
 
@@ -34,20 +34,14 @@ fn decoder(bytes: &[u8]) -> Result<impl ImageDecoder + '_, ScanError> {
 }
 
 /// Decodes a PNG, JPEG, GIF or WebP file, refusing pictures over
-/// [`MAX_PIXELS`] from their header alone.
+/// [`MAX_PIXELS`](crate::MAX_PIXELS) from their header alone.
 pub(crate) fn decode(bytes: &[u8]) -> Result<DynamicImage, ScanError> {
     if bytes.is_empty() {
         return Err(ScanError::Empty);
     }
     let mut decoder = decoder(bytes)?;
     let (width, height) = decoder.dimensions();
-    if u64::from(width) * u64::from(height) > MAX_PIXELS {
-        return Err(ScanError::TooLarge {
-            width,
-            height,
-            limit: MAX_PIXELS / 1_000_000,
-        });
-    }
+    check_size(width, height)?;
     if width == 0 || height == 0 {
         return Err(ScanError::Damaged(format!(
             "the header says {width}×{height} pixels"

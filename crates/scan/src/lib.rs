@@ -22,7 +22,7 @@ pub use error::ScanError;
 pub use files::{debug_overlay, scan, scan_image, scan_until};
 #[cfg(feature = "decode")]
 pub use image::DynamicImage;
-pub use pixels::{Picture, Pixels, MAX_PIXELS};
+pub use pixels::{check_size, Picture, Pixels, MAX_PIXELS};
 
 use cells::CellGroup;
 use locate::{Grid, Well, SIDE};

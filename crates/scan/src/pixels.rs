@@ -8,6 +8,20 @@ use std::fmt;
 /// The largest picture accepted, in pixels (50 megapixels).
 pub const MAX_PIXELS: u64 = 50_000_000;
 
+/// Refuses a picture of `width`×`height` over [`MAX_PIXELS`]
+/// ([`ScanError::TooLarge`]), before anything of its size is allocated: a
+/// file's header, or a browser's decoded bitmap.
+pub fn check_size(width: u32, height: u32) -> Result<(), ScanError> {
+    if u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(ScanError::TooLarge {
+            width,
+            height,
+            limit: MAX_PIXELS / 1_000_000,
+        });
+    }
+    Ok(())
+}
+
 /// A decoded picture, borrowed: 8-bit samples, row by row from the top
 /// left, no padding between rows. Made by [`Pixels::rgba`] or
 /// [`Pixels::rgb`], which check that the samples fill the size given.
@@ -34,15 +48,8 @@ impl<'a> Pixels<'a> {
     /// Refuses a picture over [`MAX_PIXELS`], then samples that do not
     /// fill `width`×`height` exactly.
     fn new(width: u32, height: u32, channels: usize, samples: &'a [u8]) -> Result<Self, ScanError> {
-        let pixels = u64::from(width) * u64::from(height);
-        if pixels > MAX_PIXELS {
-            return Err(ScanError::TooLarge {
-                width,
-                height,
-                limit: MAX_PIXELS / 1_000_000,
-            });
-        }
-        let expected = pixels * channels as u64;
+        check_size(width, height)?;
+        let expected = u64::from(width) * u64::from(height) * channels as u64;
         if samples.len() as u64 != expected {
             return Err(ScanError::PixelCount {
                 width,

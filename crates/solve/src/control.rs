@@ -52,13 +52,32 @@ pub struct Control {
 }
 
 /// Why a search stopped before its answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StopReason {
     Cancelled,
     NodeLimit,
     MemoryLimit,
     Timeout,
+}
+
+impl StopReason {
+    /// The reason in one word (its JSON name): `cancelled`, `node_limit`,
+    /// `memory_limit` or `timeout`.
+    pub fn status(self) -> &'static str {
+        match self {
+            StopReason::Cancelled => "cancelled",
+            StopReason::NodeLimit => "node_limit",
+            StopReason::MemoryLimit => "memory_limit",
+            StopReason::Timeout => "timeout",
+        }
+    }
+}
+
+/// JSON: its [`StopReason::status`].
+impl serde::Serialize for StopReason {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.status())
+    }
 }
 
 impl std::fmt::Display for StopReason {

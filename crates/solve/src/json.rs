@@ -3,9 +3,9 @@
 
 use crate::analysis::Analysis;
 use crate::search::{Report, Verdict};
-use crate::solution::Move;
 use crate::stats::Stats;
 use serde::Serialize;
+use unblocker_model::Move;
 use unblocker_model::{format, Board, Metric};
 
 /// `solve --json`.
@@ -26,7 +26,7 @@ pub struct SolveJson<'a> {
     pub solvable: Option<bool>,
     /// `solved`, `unsolvable`, `cancelled`, `node_limit`, `memory_limit` or
     /// `timeout`.
-    pub status: String,
+    pub status: &'static str,
     /// The answer: the solution's length in `metric` (slides, one-cell
     /// steps or piece moves), which is the optimum when `optimal`; `null`
     /// when there is no solution.
@@ -48,16 +48,10 @@ pub struct SolveJson<'a> {
 impl<'a> SolveJson<'a> {
     pub fn new(board: &Board, report: &'a Report) -> SolveJson<'a> {
         let solved = report.verdict == Verdict::Solved;
-        let (solvable, status) = match &report.verdict {
-            Verdict::Solved => (Some(true), "solved".to_string()),
-            Verdict::Unsolvable => (Some(false), "unsolvable".to_string()),
-            Verdict::Stopped(reason) => (
-                None,
-                serde_json::to_value(reason)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_string))
-                    .unwrap_or_default(),
-            ),
+        let solvable = match report.verdict {
+            Verdict::Solved => Some(true),
+            Verdict::Unsolvable => Some(false),
+            Verdict::Stopped(_) => None,
         };
         SolveJson {
             puzzle: format::to_line(board),
@@ -67,7 +61,7 @@ impl<'a> SolveJson<'a> {
             heuristic: report.heuristic.map(|h| h.name()),
             optimal: report.optimal,
             solvable,
-            status,
+            status: report.verdict.status(),
             length: report.length,
             moves: solved.then_some(report.moves.len() as u32),
             steps: solved.then_some(report.steps),

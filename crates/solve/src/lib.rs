@@ -24,7 +24,7 @@ pub use bfs::{BfsOutcome, Node, StopAt, Workspace};
 pub use control::{timeout_of, Control, SearchProgress, StopReason, TimeoutError, CHECK_EVERY};
 pub use memory::MemoryBudget;
 pub use search::{solve, OptionsError, Report, SolveOptions, Verdict};
-pub use solution::{name_moves, replay, Move};
+pub use solution::name_moves;
 pub use solver::{SolveError, Solver};
 pub use stats::{LevelStats, Stats};
 pub use sweep::Sweep;

@@ -7,11 +7,12 @@ use crate::best_first::Order;
 use crate::bfs::{StopAt, Workspace};
 use crate::control::{timeout_of, Control, StopReason, TimeoutError};
 use crate::memory::MemoryBudget;
-use crate::solution::{name_moves, Move};
+use crate::solution::name_moves;
 use crate::stats::Stats;
 use serde::Serialize;
 use unblocker_engine::{Heuristic, Space};
 use unblocker_model::Metric;
+use unblocker_model::Move;
 
 /// What to solve for, and how.
 #[derive(Clone, Default)]
@@ -92,6 +93,19 @@ pub enum Verdict {
     Solved,
     Unsolvable,
     Stopped(StopReason),
+}
+
+impl Verdict {
+    /// The verdict in one word, as `solve --json`'s `status`, the API and
+    /// the Python module say it: `solved`, `unsolvable`, or why the search
+    /// stopped (`cancelled`, `node_limit`, `memory_limit`, `timeout`).
+    pub fn status(&self) -> &'static str {
+        match self {
+            Verdict::Solved => "solved",
+            Verdict::Unsolvable => "unsolvable",
+            Verdict::Stopped(reason) => reason.status(),
+        }
+    }
 }
 
 /// Everything a solve found.

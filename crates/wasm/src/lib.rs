@@ -1,12 +1,4 @@
-//! The engine in the browser: the answers of `unblocker serve`'s JSON API
-//! ([`unblocker_api`]) computed in the page's Web Worker, for Rush Hour and
-//! Klotski alike, one thread, no network.
-//!
-//! Every function takes its request as JSON text and returns JSON text,
-//! `{"answer": …}` or `{"status": 400, "body": {"error": "…", …}}`, so the
-//! page reads exactly the objects the server sends. The worker
-//! (`crates/web/static/js/worker.js`) calls them; `cargo xtask web` builds
-//! them with wasm-bindgen.
+#![doc = include_str!("../README.md")]
 
 mod progress;
 
@@ -57,38 +49,52 @@ pub fn analyze(request: &str, max_memory: f64, on_progress: Option<js_sys::Funct
     }))
 }
 
-/// `GET /api/random`: a puzzle of `{"min", "max"?, "walls"?}` (numbers;
-/// `null` or absent: any) from the sample of the full 6×6 database that
-/// the engine carries, picked by `random` (the page passes a random number).
+/// `GET /api/random`: a puzzle of `{"query": "min=M&max=N&walls=W"}` (the
+/// query string the server's `/api/random` takes, read by the same
+/// [`unblocker_api::difficulty`]) from the sample of the full 6×6 database
+/// that the engine carries, picked by `random` (the page passes a random
+/// number).
 #[wasm_bindgen]
-pub fn random(query: &str, random: u32) -> String {
+pub fn random(request: &str, random: u32) -> String {
     reply(
-        serde_json::from_str::<RandomQuery>(query)
+        serde_json::from_str::<RandomRequest>(request)
             .map_err(|e| ApiError::bad_request(format!("bad request JSON: {e}")))
-            .and_then(|q| unblocker_api::Difficulty::new(q.min, q.max, q.walls))
+            .and_then(|r| unblocker_api::difficulty(&r.query))
             .and_then(|difficulty| unblocker_api::from_sample(&difficulty, u64::from(random))),
     )
 }
 
-/// The query of [`random`].
+/// The request of [`random`].
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RandomQuery {
-    min: Option<u32>,
-    max: Option<u32>,
-    walls: Option<u32>,
+struct RandomRequest {
+    query: String,
 }
 
 /// `POST /api/scan`: the board read from a picture the browser decoded
 /// (`width`×`height` RGBA pixels, as `getImageData` gives them): `scan
-/// --json`'s object, or 422 with the reason (the worker then asks
-/// [`scan_overlay`] for the debug overlay); 413 for a picture over
-/// [`max_pixels`].
+/// --json`'s object, or the server's refusal of the same picture
+/// ([`unblocker_api::refused`]: 422 when no board was read, after which the
+/// worker asks [`scan_overlay`] for the debug overlay; 413 for a picture
+/// over [`max_pixels`]).
 #[wasm_bindgen]
 pub fn scan(rgba: &[u8], width: u32, height: u32) -> String {
     reply(
-        pixels(rgba, width, height)
+        unblocker_scan::Pixels::rgba(width, height, rgba)
+            .map_err(unblocker_api::refused)
             .and_then(|p| unblocker_api::scanned(unblocker_scan::scan_pixels(p, &|| false))),
+    )
+}
+
+/// Whether a decoded picture of `width`×`height` pixels may be scanned,
+/// asked before its pixels are read: `{"answer": null}`, or the 413 the
+/// server answers for it, with its message.
+#[wasm_bindgen]
+pub fn check_size(width: u32, height: u32) -> String {
+    reply(
+        unblocker_scan::check_size(width, height)
+            .map(|()| Value::Null)
+            .map_err(unblocker_api::refused),
     )
 }
 
@@ -96,7 +102,7 @@ pub fn scan(rgba: &[u8], width: u32, height: u32) -> String {
 /// size (empty when the pixels are not a picture of that size).
 #[wasm_bindgen]
 pub fn scan_overlay(rgba: &[u8], width: u32, height: u32) -> Vec<u8> {
-    pixels(rgba, width, height)
+    unblocker_scan::Pixels::rgba(width, height, rgba)
         .map(|p| unblocker_scan::debug_overlay_pixels(p).rgba)
         .unwrap_or_default()
 }
@@ -105,16 +111,6 @@ pub fn scan_overlay(rgba: &[u8], width: u32, height: u32) -> Vec<u8> {
 #[wasm_bindgen]
 pub fn max_pixels() -> f64 {
     unblocker_scan::MAX_PIXELS as f64
-}
-
-fn pixels(rgba: &[u8], width: u32, height: u32) -> Result<unblocker_scan::Pixels<'_>, ApiError> {
-    unblocker_scan::Pixels::rgba(width, height, rgba).map_err(|e| {
-        let status = match e {
-            unblocker_scan::ScanError::TooLarge { .. } => http::StatusCode::PAYLOAD_TOO_LARGE,
-            _ => http::StatusCode::BAD_REQUEST,
-        };
-        ApiError::new(status, e.to_string())
-    })
 }
 
 /// What a search in the browser may use when the request does not say:

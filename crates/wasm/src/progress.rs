@@ -1,5 +1,7 @@
 //! Progress reports of a search to the page: the worker's callback, called
-//! with a progress line at most every [`EVERY_MS`] milliseconds.
+//! with a progress line as the server streams them
+//! ([`unblocker_api::progress_lines`]: at most every
+//! [`PROGRESS_EVERY`](unblocker_api::PROGRESS_EVERY)).
 //!
 //! A search's [`Control`](unblocker_solve::Control) takes a callback that is
 //! `Send + Sync`, which a JavaScript function is not; the worker has one
@@ -9,12 +11,9 @@ use std::cell::RefCell;
 use std::sync::Arc;
 use unblocker_solve::SearchProgress;
 
-/// Progress lines are at least this far apart.
-pub const EVERY_MS: f64 = 100.0;
-
 thread_local! {
-    /// The function to call, and when it was last called.
-    static REPORT: RefCell<Option<(js_sys::Function, f64)>> = const { RefCell::new(None) };
+    /// The function to call.
+    static REPORT: RefCell<Option<js_sys::Function>> = const { RefCell::new(None) };
 }
 
 /// The callback is set while this lives.
@@ -22,7 +21,7 @@ pub struct Reporting;
 
 impl Reporting {
     pub fn to(function: Option<js_sys::Function>) -> Reporting {
-        REPORT.with(|report| *report.borrow_mut() = function.map(|f| (f, now())));
+        REPORT.with(|report| *report.borrow_mut() = function);
         Reporting
     }
 }
@@ -35,25 +34,12 @@ impl Drop for Reporting {
 
 /// The callback a search's control calls.
 pub fn callback() -> Arc<dyn Fn(SearchProgress) + Send + Sync> {
-    Arc::new(report)
-}
-
-fn report(p: SearchProgress) {
-    REPORT.with(|report| {
-        let mut report = report.borrow_mut();
-        let Some((function, last)) = report.as_mut() else {
-            return;
-        };
-        let time = now();
-        if time - *last >= EVERY_MS {
-            *last = time;
-            let line = unblocker_api::progress(p).to_string();
-            // A failing callback must not stop the search.
-            let _ = function.call1(&wasm_bindgen::JsValue::NULL, &line.into());
-        }
-    });
-}
-
-fn now() -> f64 {
-    js_sys::Date::now()
+    unblocker_api::progress_lines(|line| {
+        REPORT.with(|report| {
+            if let Some(function) = report.borrow().as_ref() {
+                // A failing callback must not stop the search.
+                let _ = function.call1(&wasm_bindgen::JsValue::NULL, &line.to_string().into());
+            }
+        })
+    })
 }

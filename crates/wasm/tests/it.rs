@@ -64,7 +64,7 @@ fn random_puzzles_keep_to_the_difficulty_asked() {
     let mut boards = std::collections::HashSet::new();
     for random in 0..50 {
         let reply = parse(unblocker_wasm::random(
-            r#"{"min":31,"max":40,"walls":0}"#,
+            r#"{"query":"min=31&max=40&walls=0"}"#,
             random,
         ));
         let answer = &reply["answer"];
@@ -75,11 +75,24 @@ fn random_puzzles_keep_to_the_difficulty_asked() {
         boards.insert(answer["board"].to_string());
     }
     assert!(boards.len() > 40, "50 draws gave {} puzzles", boards.len());
-    let reply = parse(unblocker_wasm::random(r#"{"min":61}"#, 7));
+    let reply = parse(unblocker_wasm::random(r#"{"query":"min=61"}"#, 7));
     assert_eq!(reply["status"], 404);
-    let reply = parse(unblocker_wasm::random(r#"{"min":9,"max":3}"#, 7));
-    assert_eq!(reply["status"], 400);
-    let reply = parse(unblocker_wasm::random(r#"{"min":1,"level":3}"#, 7));
+    // The server's messages: the query is read by the same function.
+    for (query, error) in [
+        ("min=9&max=3", "min (9) is more than max (3)"),
+        ("min=hard", "min must be a number of moves, not 'hard'"),
+        (
+            "min=1&min=2",
+            "the query does not read: duplicate field `min`",
+        ),
+    ] {
+        let request = json!({ "query": query }).to_string();
+        let reply = parse(unblocker_wasm::random(&request, 7));
+        assert_eq!(reply["status"], 400, "{query}");
+        assert_eq!(reply["body"]["error"], error, "{query}");
+        assert_eq!(unblocker_api::difficulty(query).unwrap_err().message, error);
+    }
+    let reply = parse(unblocker_wasm::random(r#"{"query":"min=1","level":3}"#, 7));
     assert_eq!(reply["status"], 400);
 }
 
@@ -117,4 +130,12 @@ fn pixels_are_scanned_into_the_transcribed_board() {
     let reply = parse(unblocker_wasm::scan(&[], 100_000, 100_000));
     assert_eq!(reply["status"], 413, "{reply}");
     assert!(unblocker_wasm::scan_overlay(&blank, 64, 49).is_empty());
+    // The size is checked before the pixels are read, with the same answer.
+    assert_eq!(parse(unblocker_wasm::check_size(100_000, 100_000)), reply);
+    let message = "the picture is 100000×100000 pixels, over the limit of 50 megapixels";
+    assert_eq!(reply["body"]["error"], message);
+    assert_eq!(
+        parse(unblocker_wasm::check_size(64, 48)),
+        json!({ "answer": null })
+    );
 }

@@ -6,6 +6,7 @@ mod common;
 mod compare;
 mod corpus;
 mod db;
+mod docs;
 mod examples;
 mod klotski;
 mod length;

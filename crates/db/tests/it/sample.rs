@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use unblocker_db::{Database, DbError, Filter, Grouping};
 use unblocker_model::format::{self, to_line};
 use unblocker_model::sample::{embedded, Sample, Unsupported};
-use unblocker_model::Metric;
+use unblocker_model::{Difficulty, Metric};
 use unblocker_solve::{Control, Solver};
 
 #[test]
@@ -23,7 +23,10 @@ fn the_sample_database_holds_the_embedded_sample() {
     assert_eq!(db.count().unwrap(), embedded().entries().len() as u64);
     let hardest = db
         .query(&Filter {
-            min_moves: Some(60),
+            difficulty: Difficulty {
+                min_moves: 60,
+                ..Difficulty::ANY
+            },
             ..Filter::default()
         })
         .unwrap();

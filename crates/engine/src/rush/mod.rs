@@ -30,7 +30,7 @@ use crate::line::arrangements;
 use crate::{Heuristic, Space};
 use index::MAX_INDEX_BOUND;
 use tables::{build_runs, HotLine, Line, LineMove, MoveRun, MAX_STRIDE};
-use unblocker_model::{Board, Cell, Direction, Goal, Metric, Mobility, Side};
+use unblocker_model::{Board, Cell, Direction, Goal, Metric, Mobility, Piece, Side};
 
 /// Bits per line in a key: a line holds at most 15 arrangements, so the
 /// all-ones field (and the all-ones key, `State::EMPTY`) never occurs; at
@@ -74,8 +74,7 @@ pub struct RushSpace {
     index_moves: Vec<LineMove>,
     /// How many of `hot`'s lines are rows (they come first).
     rows: usize,
-    /// For each car: its line and its place in that line's car list.
-    car_line: Vec<(usize, usize)>,
+    car_line: CarPlaces,
     /// Arrangements of the target's line (bit set) that touch the exit.
     goal_arrangements: u16,
     target_line: usize,
@@ -91,143 +90,21 @@ pub struct RushSpace {
 }
 
 impl RushSpace {
+    /// The space of `board`'s positions: its lines and their cars, the
+    /// move tables, and the goal; refused when a line has more
+    /// arrangements or moves than a key or a copy holds.
     pub fn new(board: &Board) -> Result<Self, RushError> {
         let Goal::Exit(exit) = board.goal() else {
             return Err(RushError::NotRush);
         };
-        let (w, h) = (board.width(), board.height());
-        let bit = |r: usize, c: usize| 1u64 << (r * w + c);
-        let bit_t = |r: usize, c: usize| 1u64 << (c * h + r);
-        let (mut walls, mut walls_t) = (0, 0);
-        for &(r, c) in board.walls() {
-            walls |= bit(r as usize, c as usize);
-            walls_t |= bit_t(r as usize, c as usize);
-        }
-        let pieces = board.pieces();
-        let mut lines = Vec::new();
-        let mut car_line = vec![(0, 0); pieces.len()];
-        for (horizontal, count, len) in [(true, h, w), (false, w, h)] {
-            for index in 0..count {
-                let mut cars: Vec<usize> = (0..pieces.len())
-                    .filter(|&i| {
-                        let p = &pieces[i];
-                        match p.mobility {
-                            Mobility::Horizontal => horizontal && p.row as usize == index,
-                            Mobility::Vertical => !horizontal && p.col as usize == index,
-                            Mobility::Free => false,
-                        }
-                    })
-                    .collect();
-                if cars.is_empty() {
-                    continue;
-                }
-                let along = |i: usize| {
-                    let p = &pieces[i];
-                    if horizontal {
-                        (p.col as usize, p.width as usize)
-                    } else {
-                        (p.row as usize, p.height as usize)
-                    }
-                };
-                cars.sort_by_key(|&i| along(i).0);
-                let lengths: Vec<usize> = cars.iter().map(|&i| along(i).1).collect();
-                let offsets = arrangements(&lengths, len);
-                if offsets.len() > 15 {
-                    return Err(RushError::TooManyArrangements(offsets.len()));
-                }
-                let cell_of = |k: usize| if horizontal { (index, k) } else { (k, index) };
-                let (mut cells, mut cells_t) = (Vec::new(), Vec::new());
-                for arrangement in &offsets {
-                    let (mut m, mut mt) = (0, 0);
-                    for (&o, &l) in arrangement.iter().zip(&lengths) {
-                        for k in o as usize..o as usize + l {
-                            let (r, c) = cell_of(k);
-                            m |= bit(r, c);
-                            mt |= bit_t(r, c);
-                        }
-                    }
-                    cells.push(m);
-                    cells_t.push(mt);
-                }
-                for (slot, &car) in cars.iter().enumerate() {
-                    car_line[car] = (lines.len(), slot);
-                }
-                lines.push(Line {
-                    horizontal,
-                    len,
-                    key_shift: lines.len() as u32 * FIELD_BITS,
-                    index_stride: 0,
-                    cell_shift: (index * len) as u32,
-                    cars,
-                    offsets,
-                    cells,
-                    cells_t,
-                });
-            }
-        }
-        if lines.len() * FIELD_BITS as usize > 64 {
-            return Err(RushError::TooManyArrangements(lines.len()));
-        }
-        let mut index_bound = 1u64;
-        for line in &mut lines {
-            line.index_stride = index_bound;
-            index_bound = index_bound.saturating_mul(line.offsets.len() as u64);
-        }
-        let run_count: usize = lines.iter().map(|l| l.offsets.len() << l.len).sum();
-        let mut runs = Vec::with_capacity(run_count);
-        // Most runs are empty (crossings that overlap the line's cars) or
-        // short: a quarter of a move per run is the usual total.
-        let (mut moves, mut index_moves) = (
-            Vec::with_capacity(run_count / 4),
-            Vec::with_capacity(run_count / 4),
-        );
-        let mut hot = Vec::with_capacity(lines.len());
-        let mut max_neighbors = 0;
-        let mut stride = 1;
-        for line in &lines {
-            let mut crossing_cells = [0; 16];
-            let own = if line.horizontal {
-                &line.cells_t
-            } else {
-                &line.cells
-            };
-            crossing_cells[..own.len()].copy_from_slice(own);
-            hot.push(HotLine {
-                key_shift: line.key_shift,
-                cell_shift: line.cell_shift,
-                cell_mask: (1 << line.len) - 1,
-                crossing_cells,
-                run_base: std::array::from_fn(|value| {
-                    let arrangement = value.min(line.offsets.len() - 1);
-                    (runs.len() + (arrangement << line.len)) as u32
-                }),
-            });
-            let most = build_runs(line, pieces, &mut runs, &mut moves, &mut index_moves);
-            max_neighbors += most;
-            stride = stride.max(most);
-        }
-        if stride > MAX_STRIDE {
-            return Err(RushError::TooManyMoves(stride));
-        }
-        moves.resize(moves.len() + MAX_STRIDE, [0; 2]);
-        index_moves.resize(index_moves.len() + MAX_STRIDE, [0; 2]);
+        let grid = Grid::of(board);
+        let (walls, walls_t) = grid.walls(board.walls());
+        let (mut lines, car_line) = grid.lines(board)?;
+        let index_bound = number_lines(&mut lines);
+        let tables = Tables::build(&lines, board.pieces())?;
         let (target_line, target_slot) = car_line[0];
-        let line = &lines[target_line];
-        let target_len = if line.horizontal {
-            pieces[0].width
-        } else {
-            pieces[0].height
-        } as usize;
-        let goal_offset = match exit.side {
-            Side::Left | Side::Top => 0,
-            Side::Right | Side::Bottom => line.len - target_len,
-        };
-        let goal_arrangements = line
-            .offsets
-            .iter()
-            .enumerate()
-            .filter(|(_, o)| o[target_slot] as usize == goal_offset)
-            .fold(0u16, |acc, (a, _)| acc | 1 << a);
+        let goal_arrangements =
+            goal_arrangements(&lines[target_line], target_slot, board, exit.side);
         let rows = lines.iter().filter(|l| l.horizontal).count();
         let mut space = RushSpace {
             start_board: board.clone(),
@@ -235,16 +112,16 @@ impl RushSpace {
             walls_t,
             lines,
             rows,
-            hot,
-            runs,
-            moves,
-            index_moves,
+            hot: tables.hot,
+            runs: tables.runs,
+            moves: tables.moves,
+            index_moves: tables.index_moves,
             car_line,
             goal_arrangements,
             target_line,
             index_bound: (index_bound <= MAX_INDEX_BOUND).then_some(index_bound),
-            stride,
-            max_neighbors,
+            stride: tables.stride,
+            max_neighbors: tables.max_neighbors,
             start: 0,
         };
         space.start = space.key_of(board);
@@ -392,4 +269,222 @@ impl Space for RushSpace {
     fn estimate(&self, key: u64, heuristic: Heuristic, _metric: Metric) -> u32 {
         estimate::estimate(self, key, heuristic)
     }
+}
+
+/// For each car: its line and its place in that line's car list.
+type CarPlaces = Vec<(usize, usize)>;
+
+/// A board's cells as bits of a key, row-major and column-major.
+#[derive(Clone, Copy)]
+struct Grid {
+    width: usize,
+    height: usize,
+}
+
+impl Grid {
+    fn of(board: &Board) -> Grid {
+        Grid {
+            width: board.width(),
+            height: board.height(),
+        }
+    }
+
+    /// The bit of cell `(r, c)` in the row-major bitboard.
+    fn bit(self, r: usize, c: usize) -> u64 {
+        1u64 << (r * self.width + c)
+    }
+
+    /// The bit of cell `(r, c)` in the column-major bitboard.
+    fn bit_t(self, r: usize, c: usize) -> u64 {
+        1u64 << (c * self.height + r)
+    }
+
+    /// The walls in both bitboards.
+    fn walls(self, walls: &[Cell]) -> (u64, u64) {
+        walls.iter().fold((0, 0), |(m, mt), &(r, c)| {
+            let (r, c) = (r as usize, c as usize);
+            (m | self.bit(r, c), mt | self.bit_t(r, c))
+        })
+    }
+
+    /// The lines that hold cars, rows first, then columns; and for each
+    /// car, its line and its place in that line's car list.
+    fn lines(self, board: &Board) -> Result<(Vec<Line>, CarPlaces), RushError> {
+        let pieces = board.pieces();
+        let mut lines = Vec::new();
+        let mut car_line = vec![(0, 0); pieces.len()];
+        for (horizontal, count) in [(true, self.height), (false, self.width)] {
+            for index in 0..count {
+                let Some(line) = self.line(pieces, horizontal, index, lines.len())? else {
+                    continue;
+                };
+                for (slot, &car) in line.cars.iter().enumerate() {
+                    car_line[car] = (lines.len(), slot);
+                }
+                lines.push(line);
+            }
+        }
+        if lines.len() * FIELD_BITS as usize > 64 {
+            return Err(RushError::TooManyArrangements(lines.len()));
+        }
+        Ok((lines, car_line))
+    }
+
+    /// Row (or column) `index` as the `number`-th line, with every
+    /// arrangement of its cars and the cells each covers; `None` when no
+    /// car moves along it.
+    fn line(
+        self,
+        pieces: &[Piece],
+        horizontal: bool,
+        index: usize,
+        number: usize,
+    ) -> Result<Option<Line>, RushError> {
+        let len = if horizontal { self.width } else { self.height };
+        let mut cars: Vec<usize> = (0..pieces.len())
+            .filter(|&i| {
+                let p = &pieces[i];
+                match p.mobility {
+                    Mobility::Horizontal => horizontal && p.row as usize == index,
+                    Mobility::Vertical => !horizontal && p.col as usize == index,
+                    Mobility::Free => false,
+                }
+            })
+            .collect();
+        if cars.is_empty() {
+            return Ok(None);
+        }
+        let along = |i: usize| {
+            let p = &pieces[i];
+            if horizontal {
+                (p.col as usize, p.width as usize)
+            } else {
+                (p.row as usize, p.height as usize)
+            }
+        };
+        cars.sort_by_key(|&i| along(i).0);
+        let lengths: Vec<usize> = cars.iter().map(|&i| along(i).1).collect();
+        let offsets = arrangements(&lengths, len);
+        if offsets.len() > 15 {
+            return Err(RushError::TooManyArrangements(offsets.len()));
+        }
+        let cell_of = |k: usize| if horizontal { (index, k) } else { (k, index) };
+        let (mut cells, mut cells_t) = (Vec::new(), Vec::new());
+        for arrangement in &offsets {
+            let (mut m, mut mt) = (0, 0);
+            for (&o, &l) in arrangement.iter().zip(&lengths) {
+                for k in o as usize..o as usize + l {
+                    let (r, c) = cell_of(k);
+                    m |= self.bit(r, c);
+                    mt |= self.bit_t(r, c);
+                }
+            }
+            cells.push(m);
+            cells_t.push(mt);
+        }
+        Ok(Some(Line {
+            horizontal,
+            len,
+            key_shift: number as u32 * FIELD_BITS,
+            index_stride: 0,
+            cell_shift: (index * len) as u32,
+            cars,
+            offsets,
+            cells,
+            cells_t,
+        }))
+    }
+}
+
+/// Gives each line its weight in the dense index (the product of the
+/// earlier lines' arrangement counts); returns the number of indices
+/// (saturated).
+fn number_lines(lines: &mut [Line]) -> u64 {
+    let mut index_bound = 1u64;
+    for line in lines {
+        line.index_stride = index_bound;
+        index_bound = index_bound.saturating_mul(line.offsets.len() as u64);
+    }
+    index_bound
+}
+
+/// The move tables of a space's lines (see the module documentation).
+struct Tables {
+    hot: Vec<HotLine>,
+    runs: Vec<MoveRun>,
+    moves: Vec<LineMove>,
+    index_moves: Vec<LineMove>,
+    stride: usize,
+    max_neighbors: usize,
+}
+
+impl Tables {
+    fn build(lines: &[Line], pieces: &[Piece]) -> Result<Tables, RushError> {
+        let run_count: usize = lines.iter().map(|l| l.offsets.len() << l.len).sum();
+        let mut runs = Vec::with_capacity(run_count);
+        // Most runs are empty (crossings that overlap the line's cars) or
+        // short: a quarter of a move per run is the usual total.
+        let (mut moves, mut index_moves) = (
+            Vec::with_capacity(run_count / 4),
+            Vec::with_capacity(run_count / 4),
+        );
+        let mut hot = Vec::with_capacity(lines.len());
+        let mut max_neighbors = 0;
+        let mut stride = 1;
+        for line in lines {
+            let mut crossing_cells = [0; 16];
+            let own = if line.horizontal {
+                &line.cells_t
+            } else {
+                &line.cells
+            };
+            crossing_cells[..own.len()].copy_from_slice(own);
+            hot.push(HotLine {
+                key_shift: line.key_shift,
+                cell_shift: line.cell_shift,
+                cell_mask: (1 << line.len) - 1,
+                crossing_cells,
+                run_base: std::array::from_fn(|value| {
+                    let arrangement = value.min(line.offsets.len() - 1);
+                    (runs.len() + (arrangement << line.len)) as u32
+                }),
+            });
+            let most = build_runs(line, pieces, &mut runs, &mut moves, &mut index_moves);
+            max_neighbors += most;
+            stride = stride.max(most);
+        }
+        if stride > MAX_STRIDE {
+            return Err(RushError::TooManyMoves(stride));
+        }
+        moves.resize(moves.len() + MAX_STRIDE, [0; 2]);
+        index_moves.resize(index_moves.len() + MAX_STRIDE, [0; 2]);
+        Ok(Tables {
+            hot,
+            runs,
+            moves,
+            index_moves,
+            stride,
+            max_neighbors,
+        })
+    }
+}
+
+/// The arrangements of the target's line (a bit each) in which the target,
+/// its car number `slot`, touches the exit on `side`.
+fn goal_arrangements(line: &Line, slot: usize, board: &Board, side: Side) -> u16 {
+    let target = &board.pieces()[0];
+    let target_len = if line.horizontal {
+        target.width
+    } else {
+        target.height
+    } as usize;
+    let goal_offset = match side {
+        Side::Left | Side::Top => 0,
+        Side::Right | Side::Bottom => line.len - target_len,
+    };
+    line.offsets
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o[slot] as usize == goal_offset)
+        .fold(0u16, |acc, (a, _)| acc | 1 << a)
 }

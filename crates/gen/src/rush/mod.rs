@@ -29,8 +29,8 @@ pub use units::{target_row, Units};
 pub use walls::Wall;
 
 use crate::GenError;
-use unblocker_db::Record;
 use unblocker_engine::line::Item;
+use unblocker_model::Record;
 
 /// The generator for one board size and wall limit.
 #[derive(Debug)]

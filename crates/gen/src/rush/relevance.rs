@@ -19,6 +19,7 @@
 //! search, except where a removal test from the phase above lands.
 
 use super::units::{target_row, Units};
+use unblocker_engine::line::Fillings;
 
 /// An item of a line, in line order.
 #[derive(Clone, Copy, Debug)]
@@ -72,24 +73,23 @@ pub struct Relevance {
     table: Vec<u8>,
 }
 
-/// The piece of column `c`'s car number `k` (rows' items come first; a
-/// column holds at most two cars).
-fn column_piece(row_pieces: u32, c: usize, k: usize) -> u8 {
-    (row_pieces.count_ones() as usize + 2 * c + k) as u8
+/// A unit's rows' items (pieces numbered in row order, walls included),
+/// the target's piece, and each column's walls as `(row, piece)`.
+struct RowItems {
+    rows: Vec<Vec<Slot>>,
+    target: u8,
+    walls: Vec<Vec<(u8, u8)>>,
 }
 
-impl Relevance {
-    /// The pruning of `unit`: no tuple decided yet.
-    pub fn new(units: &Units, unit: usize) -> Relevance {
+impl RowItems {
+    fn of(units: &Units, unit: usize) -> RowItems {
         let size = units.size;
-        let classes = units.classes(unit);
-        let target = target_row(size);
+        let target_row = target_row(size);
         let mut rows = Vec::with_capacity(size);
         let mut pieces = 0u8;
-        let mut target_piece = 0;
-        // Each column's walls: (row, piece).
+        let mut target = 0;
         let mut walls: Vec<Vec<(u8, u8)>> = vec![Vec::new(); size];
-        for (r, (fillings, &class)) in units.rows.iter().zip(classes).enumerate() {
+        for (r, (fillings, &class)) in units.rows.iter().zip(units.classes(unit)).enumerate() {
             let first = fillings.classes[class as usize].start;
             let slots: Vec<Slot> = fillings.items[first as usize]
                 .iter()
@@ -103,8 +103,8 @@ impl Relevance {
                             piece,
                         }
                     } else {
-                        if r == target {
-                            target_piece = piece;
+                        if r == target_row {
+                            target = piece;
                         }
                         Slot::Car {
                             len: item.len,
@@ -115,6 +115,90 @@ impl Relevance {
                 .collect();
             rows.push(slots);
         }
+        RowItems {
+            rows,
+            target,
+            walls,
+        }
+    }
+}
+
+/// Column `c`'s classes: its fillings that cover none of its `walls`,
+/// grouped by their items in line order (walls and cars), each with its
+/// cars' ranges; `class_of` gets each filling's class.
+fn column_classes_of(
+    column_fillings: &Fillings,
+    size: usize,
+    c: usize,
+    walls: &[(u8, u8)],
+    row_pieces: u32,
+    class_of: &mut [u8; 32],
+) -> Vec<ColumnClass> {
+    let mut found: Vec<ColumnClass> = Vec::new();
+    let mut keys_of: Vec<Vec<(bool, u8)>> = Vec::new();
+    for (f, items) in column_fillings.items.iter().enumerate() {
+        let cells = column_fillings.cells[f];
+        if walls.iter().any(|&(r, _)| cells >> r & 1 == 1) {
+            continue;
+        }
+        // Walls and cars in line order.
+        let mut order: Vec<(u8, Slot)> = walls
+            .iter()
+            .map(|&(r, piece)| (r, Slot::Wall { at: r, piece }))
+            .collect();
+        for (k, item) in items.iter().enumerate() {
+            let piece = column_piece(row_pieces, c, k);
+            let car = Slot::Car {
+                len: item.len,
+                piece,
+            };
+            order.push((item.start, car));
+        }
+        order.sort_by_key(|&(at, _)| at);
+        let slots: Vec<Slot> = order.into_iter().map(|(_, s)| s).collect();
+        let key: Vec<(bool, u8)> = slots
+            .iter()
+            .map(|s| match *s {
+                Slot::Wall { at, .. } => (true, at),
+                Slot::Car { len, .. } => (false, len),
+            })
+            .collect();
+        let class = match keys_of.iter().position(|k| *k == key) {
+            Some(class) => class,
+            None => {
+                let ranges = (0..slots.len())
+                    .filter(|&i| matches!(slots[i], Slot::Car { .. }))
+                    .map(|i| {
+                        let (lo, hi) = span(&slots, i, u32::MAX, size);
+                        column_cells(size, c, lo, hi)
+                    })
+                    .collect();
+                keys_of.push(key);
+                found.push(ColumnClass { slots, ranges });
+                found.len() - 1
+            }
+        };
+        class_of[f] = class as u8;
+    }
+    found
+}
+
+/// The piece of column `c`'s car number `k` (rows' items come first; a
+/// column holds at most two cars).
+fn column_piece(row_pieces: u32, c: usize, k: usize) -> u8 {
+    (row_pieces.count_ones() as usize + 2 * c + k) as u8
+}
+
+impl Relevance {
+    /// The pruning of `unit`: no tuple decided yet.
+    pub fn new(units: &Units, unit: usize) -> Relevance {
+        let size = units.size;
+        let RowItems {
+            rows,
+            target: target_piece,
+            walls,
+        } = RowItems::of(units, unit);
+        let pieces: usize = rows.iter().map(Vec::len).sum();
         let row_pieces = (1u32 << pieces) - 1;
         let row_slot = rows
             .iter()
@@ -139,52 +223,14 @@ impl Relevance {
         let mut radix = [0u32; 6];
         let mut keys = 1u32;
         for c in 0..size {
-            let mut found: Vec<ColumnClass> = Vec::new();
-            let mut keys_of: Vec<Vec<(bool, u8)>> = Vec::new();
-            for (f, items) in column_fillings.items.iter().enumerate() {
-                let cells = column_fillings.cells[f];
-                if walls[c].iter().any(|&(r, _)| cells >> r & 1 == 1) {
-                    continue;
-                }
-                // Walls and cars in line order.
-                let mut order: Vec<(u8, Slot)> = walls[c]
-                    .iter()
-                    .map(|&(r, piece)| (r, Slot::Wall { at: r, piece }))
-                    .collect();
-                for (k, item) in items.iter().enumerate() {
-                    let piece = column_piece(row_pieces, c, k);
-                    let car = Slot::Car {
-                        len: item.len,
-                        piece,
-                    };
-                    order.push((item.start, car));
-                }
-                order.sort_by_key(|&(at, _)| at);
-                let slots: Vec<Slot> = order.into_iter().map(|(_, s)| s).collect();
-                let key: Vec<(bool, u8)> = slots
-                    .iter()
-                    .map(|s| match *s {
-                        Slot::Wall { at, .. } => (true, at),
-                        Slot::Car { len, .. } => (false, len),
-                    })
-                    .collect();
-                let class = match keys_of.iter().position(|k| *k == key) {
-                    Some(class) => class,
-                    None => {
-                        let ranges = (0..slots.len())
-                            .filter(|&i| matches!(slots[i], Slot::Car { .. }))
-                            .map(|i| {
-                                let (lo, hi) = span(&slots, i, u32::MAX, size);
-                                column_cells(size, c, lo, hi)
-                            })
-                            .collect();
-                        keys_of.push(key);
-                        found.push(ColumnClass { slots, ranges });
-                        found.len() - 1
-                    }
-                };
-                class_of[c][f] = class as u8;
-            }
+            let found = column_classes_of(
+                column_fillings,
+                size,
+                c,
+                &walls[c],
+                row_pieces,
+                &mut class_of[c],
+            );
             radix[c] = keys;
             keys *= found.len() as u32;
             column_classes.push(found);

@@ -194,6 +194,16 @@ fn is_closer(units: &Units, position: &Position, moves: u8, solver: &mut Solver)
     report.length.is_some_and(|length| length < moves as u32)
 }
 
+/// A unit searched with static pruning: the rules' units, its index, its
+/// distances and the pruning that left class tuples out.
+#[derive(Clone, Copy)]
+struct Pruned<'a, 'c> {
+    units: &'a Units,
+    index: &'a Unit<'c>,
+    dist: &'a [u8],
+    relevance: &'a Relevance,
+}
+
 /// Whether removing any one vertical car of `position` (`moves` from the
 /// goal) lowers its distance, where the unit's distances cannot tell: the
 /// position without the car lies in a class tuple the static pruning left
@@ -203,18 +213,20 @@ fn is_closer(units: &Units, position: &Position, moves: u8, solver: &mut Solver)
 /// the phase below and goes to `tests` (a removal test decides it); when
 /// only vertical cars are irrelevant, one solve of the position without
 /// them decides, counted in `found.solves`.
-#[allow(clippy::too_many_arguments)]
 fn clean_where_pruned(
-    units: &Units,
-    index: &Unit,
-    dist: &[u8],
-    relevance: &Relevance,
+    pruned: &Pruned,
     position: &Position,
     moves: u8,
     solver: &mut Solver,
     found: &mut UnitOutcome,
     tests: &mut Vec<Position>,
 ) -> bool {
+    let Pruned {
+        units,
+        index,
+        dist,
+        relevance,
+    } = *pruned;
     let size = units.size;
     let places = position.row_places(units);
     let fillings = units.columns.fillings();
@@ -377,17 +389,14 @@ fn candidates(
         let position = Position::at(units, unit, index, at);
         let mut pending = Vec::new();
         let ok = relevance.is_none_or(|relevance| {
-            clean_where_pruned(
+            let pruned = Pruned {
                 units,
                 index,
                 dist,
                 relevance,
-                &position,
-                component.moves,
-                solver,
-                found,
-                &mut pending,
-            )
+            };
+            let moves = component.moves;
+            clean_where_pruned(&pruned, &position, moves, solver, found, &mut pending)
         });
         if !ok {
             continue;

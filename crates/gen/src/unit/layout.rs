@@ -92,7 +92,6 @@ impl<'c> Unit<'c> {
         let size = columns.size;
         assert_eq!(rows.len(), size);
         assert_eq!(row_fillings.len(), size);
-        let target_row = (size - 1) / 2;
         let rows: Vec<Vec<(u8, u32)>> = rows
             .iter()
             .zip(row_fillings)
@@ -110,23 +109,68 @@ impl<'c> Unit<'c> {
             row_stride[r] = blocks;
             blocks *= rows[r].len();
         }
-        let occupied: Vec<[u8; 6]> = (0..blocks)
-            .map(|b| {
-                let mut o = [0u8; 6];
-                for (r, row) in rows.iter().enumerate() {
-                    let cells = row[(b / row_stride[r]) % row.len()].0;
-                    for (c, occ) in o.iter_mut().enumerate().take(size) {
-                        *occ |= ((cells >> c) & 1) << r;
-                    }
-                }
-                o
-            })
-            .collect();
-        let length = |b: usize, c: usize| columns.list[occupied[b][c] as usize].len() as u64;
-        // The unit's most common fiber axis: the column that would leave the
-        // fewest fibers if every block used it. A block takes its longest
-        // column, this one where it is among the longest (fewer slides then
-        // join blocks whose fiber axes differ).
+        let mut unit = Unit {
+            columns,
+            size,
+            target_row: (size - 1) / 2,
+            rows,
+            row_stride,
+            blocks,
+            fiber_column: Vec::new(),
+            axes: Vec::new(),
+            occupied: Vec::new(),
+            strides: Vec::new(),
+            fiber_len: Vec::new(),
+            fiber_start: Vec::new(),
+            position_start: Vec::new(),
+            goal: Vec::new(),
+            cell_strides: Vec::new(),
+            cell_start: Vec::new(),
+            plan_start: Vec::with_capacity(blocks + 1),
+            plans: Vec::new(),
+            plan_cells: Vec::new(),
+        };
+        unit.occupied = (0..blocks).map(|b| unit.occupancy(b)).collect();
+        unit.choose_fiber_axes();
+        unit.number_cells();
+        unit.number_fibers();
+        unit.goal = (0..blocks).map(|b| unit.is_goal(b)).collect();
+        unit.plan(row_fillings);
+        unit
+    }
+
+    /// The filling of row `r` in block `b`: its cells (a bit per column)
+    /// and its id.
+    fn filling(&self, b: usize, r: usize) -> (u8, u32) {
+        let row = &self.rows[r];
+        row[(b / self.row_stride[r]) % row.len()]
+    }
+
+    /// Block `b`'s rows' cells in each column (a bit per row).
+    fn occupancy(&self, b: usize) -> [u8; 6] {
+        let mut o = [0u8; 6];
+        for r in 0..self.rows.len() {
+            let cells = self.filling(b, r).0;
+            for (c, occ) in o.iter_mut().enumerate().take(self.size) {
+                *occ |= ((cells >> c) & 1) << r;
+            }
+        }
+        o
+    }
+
+    /// The fillings column `c` has in block `b`.
+    fn column_length(&self, b: usize, c: usize) -> u64 {
+        self.columns.list[self.occupied[b][c] as usize].len() as u64
+    }
+
+    /// Each block's fiber axis and its other axes, longest first. The
+    /// unit's most common fiber axis is the column that would leave the
+    /// fewest fibers if every block used it; a block takes its longest
+    /// column, this one where it is among the longest (fewer slides then
+    /// join blocks whose fiber axes differ).
+    fn choose_fiber_axes(&mut self) {
+        let (size, blocks) = (self.size, self.blocks);
+        let length = |b: usize, c: usize| self.column_length(b, c);
         let common = (0..size)
             .min_by_key(|&a| {
                 (0..blocks)
@@ -163,16 +207,25 @@ impl<'c> Unit<'c> {
                 axes
             })
             .collect();
-        let classes = |b: usize, c: usize| columns.class_count[occupied[b][c] as usize] as u32;
-        let mut cell_strides = Vec::with_capacity(blocks);
-        let mut cell_start = Vec::with_capacity(blocks + 1);
+        self.fiber_column = fiber_column;
+        self.axes = axes;
+    }
+
+    /// Each block's cell strides (by the column classes' counts) and first
+    /// cell.
+    fn number_cells(&mut self) {
+        let size = self.size;
+        let classes =
+            |b: usize, c: usize| self.columns.class_count[self.occupied[b][c] as usize] as u32;
+        let mut cell_strides = Vec::with_capacity(self.blocks);
+        let mut cell_start = Vec::with_capacity(self.blocks + 1);
         let mut cells = 0u64;
-        for b in 0..blocks {
-            let fc = fiber_column[b] as usize;
+        for b in 0..self.blocks {
+            let fc = self.fiber_column[b] as usize;
             let mut s = [0u32; 6];
             s[fc] = 1;
             let mut n = classes(b, fc);
-            for &c in axes[b].iter().take(size - 1) {
+            for &c in self.axes[b].iter().take(size - 1) {
                 s[c as usize] = n;
                 n *= classes(b, c as usize);
             }
@@ -185,6 +238,14 @@ impl<'c> Unit<'c> {
             "a unit's cells are numbered in 32 bits"
         );
         cell_start.push(cells as u32);
+        self.cell_strides = cell_strides;
+        self.cell_start = cell_start;
+    }
+
+    /// Each block's fiber strides, fiber length, first fiber and first
+    /// position.
+    fn number_fibers(&mut self) {
+        let blocks = self.blocks;
         let mut strides = Vec::with_capacity(blocks);
         let mut fiber_len = Vec::with_capacity(blocks);
         let mut fiber_start = Vec::with_capacity(blocks + 1);
@@ -193,11 +254,11 @@ impl<'c> Unit<'c> {
         for b in 0..blocks {
             let mut s = [0u32; 6];
             let mut n = 1u32;
-            for &c in axes[b].iter().take(size - 1) {
+            for &c in self.axes[b].iter().take(self.size - 1) {
                 s[c as usize] = n;
-                n *= length(b, c as usize) as u32;
+                n *= self.column_length(b, c as usize) as u32;
             }
-            let len = length(b, fiber_column[b] as usize);
+            let len = self.column_length(b, self.fiber_column[b] as usize);
             fiber_start.push(fibers);
             position_start.push(positions);
             fibers += n as u64;
@@ -207,36 +268,16 @@ impl<'c> Unit<'c> {
         }
         fiber_start.push(fibers);
         position_start.push(positions);
-        let goal_cells = 0b11u8 << (size - 2);
-        let goal = (0..blocks)
-            .map(|b| {
-                let row = &rows[target_row];
-                row[(b / row_stride[target_row]) % row.len()].0 & goal_cells == goal_cells
-            })
-            .collect();
-        let mut unit = Unit {
-            columns,
-            size,
-            target_row,
-            rows,
-            row_stride,
-            blocks,
-            fiber_column,
-            axes,
-            occupied,
-            strides,
-            fiber_len,
-            fiber_start,
-            position_start,
-            goal,
-            cell_strides,
-            cell_start,
-            plan_start: Vec::with_capacity(blocks + 1),
-            plans: Vec::new(),
-            plan_cells: Vec::new(),
-        };
-        unit.plan(row_fillings);
-        unit
+        self.strides = strides;
+        self.fiber_len = fiber_len;
+        self.fiber_start = fiber_start;
+        self.position_start = position_start;
+    }
+
+    /// Whether block `b`'s target row has the target at the exit.
+    fn is_goal(&self, b: usize) -> bool {
+        let goal_cells = 0b11u8 << (self.size - 2);
+        self.filling(b, self.target_row).0 & goal_cells == goal_cells
     }
 
     /// Every block's horizontal slides.

@@ -3,9 +3,9 @@
 
 use std::path::Path;
 use unblocker_db::shard::Shard;
-use unblocker_db::{Database, DbError, Filter, Record};
+use unblocker_db::{Database, DbError, Filter};
 use unblocker_gen::{generate, GenError, GenerateOptions};
-use unblocker_model::{format, Metric};
+use unblocker_model::{format, Difficulty, Metric, Record};
 use unblocker_solve::{Control, Solver};
 
 fn options(size: usize, max_walls: usize) -> GenerateOptions {
@@ -254,6 +254,27 @@ fn a_stopped_run_without_its_pending_files_is_refused() {
     assert_eq!(exported(&db), exported(&whole));
 }
 
+/// A generation in memory keeps its pending state in memory, for the run
+/// that made it: stopped with candidates pending, it is refused rather
+/// than resumed without them.
+#[test]
+fn a_stopped_generation_in_memory_is_refused() {
+    let mut db = Database::in_memory().unwrap();
+    let first = GenerateOptions {
+        max_units: Some(500),
+        ..options(4, 2)
+    };
+    generate(&mut db, &first, |_| {}).unwrap();
+    let err = generate(&mut db, &options(4, 2), |_| {}).unwrap_err();
+    assert!(matches!(err, GenError::PendingInMemory), "{err}");
+    // Generated in one run, it is the file's database.
+    let mut whole = Database::in_memory().unwrap();
+    generate(&mut whole, &options(4, 2), |_| {}).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = generated(dir.path(), "file.sqlite", &options(4, 2));
+    assert_eq!(exported(&whole), exported(&file));
+}
+
 /// A run stopped by a generator that kept the removal tests' state in the
 /// database's own tables is carried on from it.
 #[test]
@@ -261,8 +282,13 @@ fn a_run_an_older_generator_stopped_is_carried_on() {
     let dir = tempfile::tempdir().unwrap();
     let whole = generated(dir.path(), "whole.sqlite", &options(4, 2));
     let (path, pending) = interrupted(dir.path(), "older.sqlite");
-    let db = Database::open(&path).unwrap();
-    let conn = db.connection();
+    // The tables an older generator kept in the database file.
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute_batch(
+        "CREATE TABLE waiting (unit INTEGER PRIMARY KEY, phase INTEGER NOT NULL, data BLOB NOT NULL);
+         CREATE TABLE answered (unit INTEGER PRIMARY KEY, phase INTEGER NOT NULL, rejected BLOB NOT NULL);",
+    )
+    .unwrap();
     for name in file_names(&pending) {
         let Some(stem) = name.strip_suffix(".sqlite") else {
             continue;
@@ -295,13 +321,13 @@ fn a_run_an_older_generator_stopped_is_carried_on() {
         .query_row("SELECT count(*) FROM waiting", [], |r| r.get(0))
         .unwrap();
     assert!(held > 0);
-    drop(db);
+    drop(conn);
     std::fs::remove_dir_all(&pending).unwrap();
     let mut db = Database::open(&path).unwrap();
     generate(&mut db, &options(4, 2), |_| {}).unwrap();
     assert_eq!(exported(&db), exported(&whole));
-    let left: u64 = db
-        .connection()
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let left: u64 = conn
         .query_row(
             "SELECT (SELECT count(*) FROM waiting) + (SELECT count(*) FROM answered)",
             [],
@@ -341,13 +367,13 @@ fn a_second_generator_on_the_same_file_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("busy.sqlite");
     let first = Database::open(&path).unwrap();
-    let lock = first.lock_writer().unwrap();
+    let lock = unblocker_gen::lock_writer(&first).unwrap();
     let mut second = Database::open(&path).unwrap();
     let mut reported = false;
     let refused = generate(&mut second, &options(4, 0), |_| reported = true);
     assert!(!reported, "a refused run reports no progress");
     assert!(
-        matches!(&refused, Err(GenError::Db(DbError::Busy(p))) if p == &path),
+        matches!(&refused, Err(GenError::Busy(p)) if p == &path),
         "{refused:?}"
     );
     assert_eq!(second.count().unwrap(), 0);
@@ -384,7 +410,10 @@ fn rush1000_round_trips_through_import_and_export() {
 
     let hardest_wall_free = db
         .query(&Filter {
-            walls: Some(0),
+            difficulty: Difficulty {
+                walls: Some(0),
+                ..Difficulty::ANY
+            },
             limit: Some(1),
             ..Filter::default()
         })
@@ -400,8 +429,7 @@ fn rush1000_round_trips_through_import_and_export() {
 
     let ranged = db
         .query(&Filter {
-            min_moves: Some(50),
-            max_moves: Some(52),
+            difficulty: Difficulty::new(50, 52, None).unwrap(),
             ..Filter::default()
         })
         .unwrap();
@@ -411,10 +439,11 @@ fn rush1000_round_trips_through_import_and_export() {
         .count();
     assert_eq!(ranged.len(), expected);
     for _ in 0..20 {
-        let p = db.random(53, 55).unwrap().unwrap();
-        assert!((53..=55).contains(&p.moves));
+        let p = db.random(&Difficulty::new(53, 55, None).unwrap());
+        assert!((53..=55).contains(&p.unwrap().unwrap().moves));
     }
-    assert_eq!(db.random(61, 70).unwrap(), None);
+    let none = Difficulty::new(61, 70, None).unwrap();
+    assert_eq!(db.random(&none).unwrap(), None);
 }
 
 #[test]

@@ -9,7 +9,7 @@ use unblocker_gen::klotski::{
     generate_klotski, store, ComponentExplorer, Layouts, Totals, UNSOLVABLE,
 };
 use unblocker_gen::{generate, GenerateOptions};
-use unblocker_model::{format, Metric};
+use unblocker_model::{format, Difficulty, Metric};
 use unblocker_solve::{Control, Solver};
 
 /// The enumeration, shared by the tests of this file (it holds 117 MB).
@@ -220,7 +220,8 @@ fn stored_components_read_back() {
     let stats = unblocker_db::stats::DatabaseStats::of(&db).unwrap();
     assert_eq!(stats.puzzles, 6);
     assert_eq!(stats.hardest.as_ref(), summary.hardest.as_ref());
-    let random = db.random(0, 200).unwrap().unwrap();
+    let random = db.random(&Difficulty::new(0, 200, None).unwrap());
+    let random = random.unwrap().unwrap();
     assert!(all.contains(&random));
     let mut exported = Vec::new();
     assert_eq!(db.export(&mut exported).unwrap(), 6);

@@ -3,41 +3,33 @@
 //! each pass their own).
 
 use super::{Entry, Sample};
-
-/// Which puzzles a draw picks from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Criteria {
-    pub min_moves: u32,
-    pub max_moves: u32,
-    /// Exactly this many walls; any number when `None`.
-    pub walls: Option<u32>,
-}
+use crate::Difficulty;
 
 /// What a draw found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Drawn<'a> {
     /// The puzzle picked; `None` when none matched.
     pub entry: Option<&'a Entry>,
-    /// How many puzzles met the criteria.
+    /// How many puzzles were of the difficulty.
     pub matched: usize,
 }
 
 impl Sample {
-    /// One puzzle picked uniformly among those that meet `criteria`, from
+    /// One puzzle picked uniformly among those of `difficulty`, from
     /// `random`: any `u64`, a random number or a seed (it is mixed first,
     /// so consecutive seeds pick unrelated puzzles; a uniformly random
     /// `random` picks each match with the same chance, within
     /// `matched / 2^64`). The same `random` picks the same puzzle.
-    pub fn draw(&self, criteria: &Criteria, random: u64) -> Drawn<'_> {
-        let range = self.with_moves(criteria.min_moves, criteria.max_moves);
+    pub fn draw(&self, difficulty: &Difficulty, random: u64) -> Drawn<'_> {
+        let range = self.with_moves(difficulty.min_moves, difficulty.max_moves);
         let walls = |w: u32| move |e: &&Entry| e.board.walls().len() == w as usize;
-        let matched = match criteria.walls {
+        let matched = match difficulty.walls {
             None => range.len(),
             Some(w) => range.iter().filter(walls(w)).count(),
         };
         // Multiply-high maps the mixed number onto 0..matched.
         let pick = ((u128::from(mix(random)) * matched as u128) >> 64) as usize;
-        let entry = match criteria.walls {
+        let entry = match difficulty.walls {
             None => range.get(pick),
             Some(w) => range.iter().filter(walls(w)).nth(pick),
         };

@@ -10,7 +10,7 @@ mod codec;
 mod draw;
 
 pub use codec::{BoardProblem, DecodeError, EncodeError, Part, Unsupported, FORMAT_VERSION, MAGIC};
-pub use draw::{Criteria, Drawn};
+pub use draw::Drawn;
 
 use crate::Board;
 use std::sync::OnceLock;

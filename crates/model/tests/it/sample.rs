@@ -7,10 +7,9 @@ use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use unblocker_model::format::{parse_as, to_line, Format};
 use unblocker_model::sample::{
-    embedded, BoardProblem, Criteria, DecodeError, Entry, Part, Sample, Unsupported,
-    FORMAT_VERSION, MAGIC,
+    embedded, BoardProblem, DecodeError, Entry, Part, Sample, Unsupported, FORMAT_VERSION, MAGIC,
 };
-use unblocker_model::{random, Board};
+use unblocker_model::{random, Board, Difficulty};
 
 fn board(line: &str) -> Board {
     parse_as(line, Format::Line, Default::default()).unwrap_or_else(|e| panic!("{line}: {e}"))
@@ -319,7 +318,8 @@ fn tiny() -> Sample {
 #[test]
 fn a_draw_picks_among_the_matches_only() {
     let sample = tiny();
-    let criteria = |min_moves, max_moves, walls| Criteria {
+    // Built field by field: a draw takes any range, an empty one included.
+    let criteria = |min_moves, max_moves, walls| Difficulty {
         min_moves,
         max_moves,
         walls,
@@ -342,11 +342,7 @@ fn a_draw_picks_among_the_matches_only() {
             assert_eq!(drawn.matched, matched, "{c:?}");
             assert_eq!(drawn.entry.is_some(), matched > 0, "{c:?}");
             if let Some(e) = drawn.entry {
-                assert!((c.min_moves..=c.max_moves).contains(&e.moves), "{c:?}");
-                assert!(
-                    c.walls.is_none_or(|w| e.board.walls().len() == w as usize),
-                    "{c:?}"
-                );
+                assert!(c.contains(e.moves, e.board.walls().len() as u32), "{c:?}");
                 seen.insert(e.cluster);
             }
             assert_eq!(
@@ -368,11 +364,7 @@ fn draws_are_uniform() {
     // 1–30 moves, no walls: thousands of matches. Each eighth of them (in
     // the sample's order) gets an eighth of the draws, within 10%.
     let sample = embedded();
-    let criteria = Criteria {
-        min_moves: 1,
-        max_moves: 30,
-        walls: Some(0),
-    };
+    let criteria = Difficulty::new(1, 30, Some(0)).unwrap();
     let matches: Vec<&Entry> = sample
         .with_moves(1, 30)
         .iter()

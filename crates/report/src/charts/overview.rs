@@ -55,6 +55,9 @@ pub(crate) fn overview(
     Ok(svg)
 }
 
+/// One category's panel: the axes, the labels of the solved searches
+/// placed where they overlap nothing (with a leader when away from their
+/// point), the unsolved ones named in a note, then the points on top.
 fn panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, plotters::coord::Shift>,
     name: &str,
@@ -64,28 +67,8 @@ where
     DB::ErrorType: 'static,
 {
     let solved: Vec<&Point> = points.iter().filter(|p| p.expanded > 0.0).collect();
-    let fold = |f: fn(&Point) -> f64, min: bool| {
-        solved
-            .iter()
-            .map(|p| f(p))
-            .fold(if min { f64::INFINITY } else { 0.0 }, |a, b| {
-                if min {
-                    a.min(b)
-                } else {
-                    a.max(b)
-                }
-            })
-    };
-    let (x_lo, x_hi) = decades(
-        fold(|p| p.length, true).min(1e9),
-        fold(|p| p.length, false),
-        true,
-    );
-    let (y_lo, y_hi) = decades(
-        fold(|p| p.expanded, true).min(1e9),
-        fold(|p| p.expanded, false),
-        true,
-    );
+    let (x_lo, x_hi) = decades_of(&solved, |p| p.length);
+    let (y_lo, y_hi) = decades_of(&solved, |p| p.expanded);
     let mut chart = ChartBuilder::on(area)
         .caption(name, (FONT, AXIS_TITLE + 2))
         .margin(14)
@@ -101,67 +84,104 @@ where
         .x_desc("mean answer length (moves)")
         .y_desc("mean positions expanded")
         .draw()?;
-    // Backend pixels, and the same relative to this panel (what it draws in).
-    let base = area.get_base_pixel();
-    let rel = |x: f64, y: f64| ((x as i32 - base.0), (y as i32 - base.1));
     let (xs, ys) = chart.plotting_area().get_pixel_range();
-    let bounds = (
-        xs.start as f64,
-        ys.start as f64,
-        xs.end as f64,
-        ys.end as f64,
-    );
     let at: Vec<(i32, i32)> = solved
         .iter()
         .map(|p| chart.backend_coord(&(p.length, p.expanded)))
         .collect();
-    let r = RADIUS as f64 + 1.0;
-    let mut taken: Vec<Box2> = at
-        .iter()
-        .map(|&(x, y)| (x as f64 - r, y as f64 - r, x as f64 + r, y as f64 + r))
-        .collect();
-    let size = LABEL as f64;
+    let mut labels = Labels::new(area, (xs, ys), &at);
     let unsolved: Vec<&str> = points
         .iter()
         .filter(|p| p.expanded <= 0.0)
         .map(|p| p.label.as_str())
         .collect();
     if !unsolved.is_empty() {
-        let note = format!("not solved: {}", unsolved.join(", "));
-        let (left, top) = (bounds.0 + 6.0, bounds.3 - size - 6.0);
-        taken.push((left, top, left + text_width(&note, size), top + size));
-        area.draw(&Text::new(note, rel(left, top + size / 2.0), label_style()))?;
+        labels.note(&format!("not solved: {}", unsolved.join(", ")))?;
     }
     for (p, &(x, y)) in solved.iter().zip(&at) {
-        let w = text_width(&p.label, size);
-        let (x, y) = (x as f64, y as f64);
-        // Candidates around the point, nearest first: right, left, above,
-        // below and the diagonals, then the same further out with a leader.
-        let mut place = None;
-        'search: for reach in [1.0, 2.0, 3.5, 5.0, 7.0] {
-            let d = (RADIUS as f64 + 4.0) * reach;
-            let v = size * 0.5 + d * 0.7;
-            for (left, top) in [
-                (x + d, y - size / 2.0),
-                (x - d - w, y - size / 2.0),
-                (x - w / 2.0, y - v - size / 2.0),
-                (x - w / 2.0, y + v - size / 2.0),
-                (x + d * 0.7, y - v - size / 2.0),
-                (x + d * 0.7, y + v - size / 2.0),
-                (x - d * 0.7 - w, y - v - size / 2.0),
-                (x - d * 0.7 - w, y + v - size / 2.0),
-            ] {
-                let b = (left, top, left + w, top + size);
-                let inside =
-                    b.0 >= bounds.0 && b.1 >= bounds.1 && b.2 <= bounds.2 && b.3 <= bounds.3;
-                if inside && !taken.iter().any(|t| overlap(t, &b)) {
-                    place = Some((b, reach > 1.0));
-                    break 'search;
-                }
-            }
+        labels.label(&p.label, (x as f64, y as f64))?;
+    }
+    for (p, &(x, y)) in solved.iter().zip(&at) {
+        let at = labels.rel(x as f64, y as f64);
+        area.draw(&Circle::new(at, RADIUS, p.colour.filled()))?;
+        area.draw(&Circle::new(at, RADIUS, BLACK.stroke_width(1)))?;
+    }
+    Ok(())
+}
+
+/// The whole decades around the values `f` takes on `points`.
+fn decades_of(points: &[&Point], f: fn(&Point) -> f64) -> (f64, f64) {
+    let lowest = points.iter().map(|p| f(p)).fold(f64::INFINITY, f64::min);
+    let highest = points.iter().map(|p| f(p)).fold(0.0, f64::max);
+    decades(lowest.min(1e9), highest, true)
+}
+
+/// Text placed on a panel where it overlaps nothing drawn so far: the
+/// points, and the text placed before.
+struct Labels<'a, DB: DrawingBackend> {
+    area: &'a DrawingArea<DB, plotters::coord::Shift>,
+    /// The panel's top-left corner in backend pixels.
+    base: (i32, i32),
+    /// The plotting area, in backend pixels.
+    bounds: Box2,
+    taken: Vec<Box2>,
+}
+
+impl<'a, DB: DrawingBackend> Labels<'a, DB>
+where
+    DB::ErrorType: 'static,
+{
+    /// Labels for the plotting area spanning those pixel ranges, with
+    /// points `at` (backend pixels).
+    fn new(
+        area: &'a DrawingArea<DB, plotters::coord::Shift>,
+        (xs, ys): (std::ops::Range<i32>, std::ops::Range<i32>),
+        at: &[(i32, i32)],
+    ) -> Self {
+        let r = RADIUS as f64 + 1.0;
+        let taken = at
+            .iter()
+            .map(|&(x, y)| (x as f64 - r, y as f64 - r, x as f64 + r, y as f64 + r))
+            .collect();
+        Labels {
+            area,
+            base: area.get_base_pixel(),
+            bounds: (
+                xs.start as f64,
+                ys.start as f64,
+                xs.end as f64,
+                ys.end as f64,
+            ),
+            taken,
         }
-        let Some((b, leader)) = place else { continue };
-        taken.push(b);
+    }
+
+    /// Backend pixels relative to the panel (what it draws in).
+    fn rel(&self, x: f64, y: f64) -> (i32, i32) {
+        (x as i32 - self.base.0, y as i32 - self.base.1)
+    }
+
+    /// A note in the plotting area's bottom-left corner.
+    fn note(&mut self, note: &str) -> Result<(), Box<dyn std::error::Error>> {
+        let size = LABEL as f64;
+        let (left, top) = (self.bounds.0 + 6.0, self.bounds.3 - size - 6.0);
+        self.taken
+            .push((left, top, left + text_width(note, size), top + size));
+        let at = self.rel(left, top + size / 2.0);
+        self.area
+            .draw(&Text::new(note.to_string(), at, label_style()))?;
+        Ok(())
+    }
+
+    /// `label` beside its point `(x, y)`, with a leader when it had to go
+    /// further than next to it; left out when there is no room.
+    fn label(&mut self, label: &str, (x, y): (f64, f64)) -> Result<(), Box<dyn std::error::Error>> {
+        let size = LABEL as f64;
+        let w = text_width(label, size);
+        let Some((b, leader)) = self.place((x, y), w) else {
+            return Ok(());
+        };
+        self.taken.push(b);
         if leader {
             let (cx, cy) = ((b.0 + b.2) / 2.0, (b.1 + b.3) / 2.0);
             let end = (
@@ -180,23 +200,47 @@ where
                     b.1
                 },
             );
-            area.draw(&PathElement::new(
-                vec![rel(x, y), rel(end.0, end.1)],
+            self.area.draw(&PathElement::new(
+                vec![self.rel(x, y), self.rel(end.0, end.1)],
                 RGBColor(0x88, 0x88, 0x88).stroke_width(1),
             ))?;
         }
-        area.draw(&Text::new(
-            p.label.clone(),
-            rel(b.0, (b.1 + b.3) / 2.0),
-            label_style(),
-        ))?;
+        let at = self.rel(b.0, (b.1 + b.3) / 2.0);
+        self.area
+            .draw(&Text::new(label.to_string(), at, label_style()))?;
+        Ok(())
     }
-    for (p, &(x, y)) in solved.iter().zip(&at) {
-        let at = rel(x as f64, y as f64);
-        area.draw(&Circle::new(at, RADIUS, p.colour.filled()))?;
-        area.draw(&Circle::new(at, RADIUS, BLACK.stroke_width(1)))?;
+
+    /// Where a label `w` wide goes for the point `(x, y)`: the first free
+    /// place of the candidates around the point, nearest first (right,
+    /// left, above, below and the diagonals, then the same further out),
+    /// and whether it is away from the point.
+    fn place(&self, (x, y): (f64, f64), w: f64) -> Option<(Box2, bool)> {
+        let size = LABEL as f64;
+        let bounds = self.bounds;
+        for reach in [1.0, 2.0, 3.5, 5.0, 7.0] {
+            let d = (RADIUS as f64 + 4.0) * reach;
+            let v = size * 0.5 + d * 0.7;
+            for (left, top) in [
+                (x + d, y - size / 2.0),
+                (x - d - w, y - size / 2.0),
+                (x - w / 2.0, y - v - size / 2.0),
+                (x - w / 2.0, y + v - size / 2.0),
+                (x + d * 0.7, y - v - size / 2.0),
+                (x + d * 0.7, y + v - size / 2.0),
+                (x - d * 0.7 - w, y - v - size / 2.0),
+                (x - d * 0.7 - w, y + v - size / 2.0),
+            ] {
+                let b = (left, top, left + w, top + size);
+                let inside =
+                    b.0 >= bounds.0 && b.1 >= bounds.1 && b.2 <= bounds.2 && b.3 <= bounds.3;
+                if inside && !self.taken.iter().any(|t| overlap(t, &b)) {
+                    return Some((b, reach > 1.0));
+                }
+            }
+        }
+        None
     }
-    Ok(())
 }
 
 /// The key: each family's colour, and how to read the panels.

@@ -2,8 +2,9 @@
 //! to the start when reversed; the two metrics agree with each other.
 
 use proptest::prelude::*;
+use unblocker_model::replay;
 use unblocker_model::{random, Metric};
-use unblocker_solve::{replay, SolveOptions, Solver, Verdict};
+use unblocker_solve::{SolveOptions, Solver, Verdict};
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]

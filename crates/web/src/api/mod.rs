@@ -1,15 +1,5 @@
-//! The JSON API: routes and the handlers that are a few lines each.
-//!
-//! | route | body | answer |
-//! |---|---|---|
-//! | `GET /api/health` | | status, version, limits, solve and connection counts |
-//! | `GET /api/puzzles` | | the bundled puzzles (as `unblocker list --json`) |
-//! | `POST /api/board` | `{"puzzle", "game"?, "goal"?}` | the board as JSON, its legal moves, whether it is solved |
-//! | `POST /api/solve` | `{"puzzle", "metric"?, "algorithm"?, …}` | `solve --json`'s object |
-//! | `POST /api/solve/stream` | as `/api/solve` | NDJSON: `{"progress"}` lines, then `{"result"}` or `{"error"}` |
-//! | `POST /api/analyze` | as `/api/solve` | `analyze --json`'s object |
-//! | `GET /api/random?min=M&max=N` | | a puzzle with M to N moves from the database, or the embedded sample without one, and its `source` |
-//! | `POST /api/scan` | the image's bytes, or a multipart form with it | `scan --json`'s object; 422 with `overlay` (base64 PNG) on failure |
+//! The JSON API: routes and the handlers that are a few lines each. The
+//! routes, their requests and answers: the crate README's *JSON API*.
 
 mod board;
 pub mod random;

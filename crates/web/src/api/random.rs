@@ -4,16 +4,15 @@
 //! generate` writes, or the sample built into the engine when there is
 //! none), with `source` saying where it came from.
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use axum::extract::{RawQuery, State};
 use axum::Json;
-use serde::Deserialize;
 use serde_json::Value;
 use std::hash::{BuildHasher, RandomState};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
-use unblocker_api::{ApiError, Difficulty};
-use unblocker_db::{Database, DbError, Filter, SAMPLE_NAME};
+use unblocker_api::ApiError;
+use unblocker_db::{Database, DbError, SAMPLE_NAME};
+use unblocker_model::Difficulty;
 
 /// Where random puzzles come from: a database file (one query at a time),
 /// or the embedded sample.
@@ -54,46 +53,18 @@ impl Source {
             return unblocker_api::from_sample(difficulty, random);
         };
         let database = database.lock().unwrap_or_else(|e| e.into_inner());
-        let Difficulty { min, max, walls } = *difficulty;
-        let found = match walls {
-            None => database.random(min, max),
-            Some(walls) => database
-                .query(&Filter {
-                    min_moves: Some(min),
-                    max_moves: Some(max),
-                    walls: Some(walls),
-                    random: true,
-                    limit: Some(1),
-                    ..Filter::default()
-                })
-                .map(|mut rows| rows.pop()),
-        }
-        .map_err(ApiError::internal)?;
-        let record = found.ok_or_else(|| difficulty.none_found())?;
-        let mut answer = serde_json::to_value(record).map_err(ApiError::internal)?;
-        answer["source"] = Value::from(self.name.clone());
-        Ok(answer)
+        let found = database.random(difficulty).map_err(ApiError::internal)?;
+        let record = found.ok_or_else(|| unblocker_api::none_found(difficulty))?;
+        unblocker_api::random_answer(record, &self.name)
     }
-}
-
-#[derive(Deserialize)]
-pub struct DifficultyQuery {
-    min: Option<String>,
-    max: Option<String>,
-    walls: Option<String>,
 }
 
 pub async fn random(
     State(source): State<Arc<Source>>,
-    query: Result<Query<DifficultyQuery>, QueryRejection>,
+    RawQuery(query): RawQuery,
 ) -> Result<Json<Value>, ApiError> {
-    // A key given twice, or anything else serde refuses, answers in JSON.
-    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
-    let difficulty = Difficulty::read(
-        query.min.as_deref(),
-        query.max.as_deref(),
-        query.walls.as_deref(),
-    )?;
+    // Read as the page's engine reads it: one message for each mistake.
+    let difficulty = unblocker_api::difficulty(query.as_deref().unwrap_or(""))?;
     tokio::task::spawn_blocking(move || source.random(&difficulty))
         .await
         .map_err(ApiError::internal)?

@@ -9,7 +9,6 @@ use axum::body::Bytes;
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::{header, StatusCode};
 use axum::Json;
-use base64::Engine;
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::Instant;
@@ -104,9 +103,6 @@ async fn image_of(request: Request) -> Result<Bytes, ApiError> {
     }
 }
 
-/// The largest debug overlay an answer carries (as PNG, before base64).
-pub const MAX_OVERLAY_BYTES: usize = 2 << 20;
-
 /// Why `control` stops a scan begun at `started`, if it does.
 fn stopped(control: &Control, started: Instant) -> Option<StopReason> {
     let idle = SearchProgress {
@@ -133,18 +129,7 @@ fn read(bytes: &[u8], stop: &dyn Fn() -> bool) -> Result<Value, ApiError> {
             );
         }
         match unblocker_scan::debug_overlay(bytes) {
-            Ok(png) if png.len() <= MAX_OVERLAY_BYTES => failure.with(
-                "overlay",
-                Value::String(base64::engine::general_purpose::STANDARD.encode(png)),
-            ),
-            // A huge picture's overlay would make a huge answer.
-            Ok(png) => failure.with(
-                "overlay_omitted",
-                Value::String(format!(
-                    "the overlay is {} bytes; at most {MAX_OVERLAY_BYTES} are sent",
-                    png.len()
-                )),
-            ),
+            Ok(png) => unblocker_api::with_overlay(failure, &png),
             Err(_) => failure,
         }
     })

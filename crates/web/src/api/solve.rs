@@ -9,14 +9,10 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::{json, Value};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
 use tokio::sync::mpsc;
 use unblocker_api::{json_body, ApiError, Job, PuzzleRequest};
-use unblocker_solve::{SearchProgress, Solver};
-
-/// Progress lines of a streamed solve are at least this far apart.
-const PROGRESS_EVERY: Duration = Duration::from_millis(100);
+use unblocker_solve::Solver;
 
 pub async fn solve(State(jobs): State<Arc<Jobs>>, body: Bytes) -> Result<Json<Value>, ApiError> {
     let job = read_job(&jobs, body)?;
@@ -50,14 +46,9 @@ pub async fn solve_stream(
     let job = read_job(&jobs, body)?;
     let (lines, receiver) = mpsc::channel::<String>(16);
     let progress_lines = lines.clone();
-    let last_report = Mutex::new(Instant::now());
-    let progress = Arc::new(move |p: SearchProgress| {
-        let mut last = last_report.lock().unwrap_or_else(|e| e.into_inner());
-        if last.elapsed() >= PROGRESS_EVERY {
-            *last = Instant::now();
-            // A slow reader misses progress lines, never the result.
-            let _ = progress_lines.try_send(ndjson(&unblocker_api::progress(p)));
-        }
+    let progress = unblocker_api::progress_lines(move |line| {
+        // A slow reader misses progress lines, never the result.
+        let _ = progress_lines.try_send(ndjson(&line));
     });
     let (handle, cancel_on_drop) = jobs
         .start(job.budget, Some(progress), move |control| {

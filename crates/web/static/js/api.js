@@ -87,7 +87,7 @@ export async function random({ min, max, walls }) {
       // The server is gone: the engine's sample.
     }
   }
-  return engine.call('random', { min, max: max || null, walls });
+  return engine.call('random', { query: String(query) });
 }
 
 /**

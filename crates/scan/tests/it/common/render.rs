@@ -112,20 +112,25 @@ fn fill(
     }
 }
 
-/// A block with grain along its length, a lighter top-left and a darker
-/// bottom-right bevel, and a shadow on the floor below it.
-#[allow(clippy::too_many_arguments)]
-fn block(
-    img: &mut RgbImage,
-    x0: f32,
-    y0: f32,
-    x1: f32,
-    y1: f32,
+/// How a block's wood looks: its colour, its grain's direction, the floor
+/// its shadow falls on, and the seed of its noise.
+struct Wood {
     base: [u8; 3],
     grain_along_x: bool,
     floor: [u8; 3],
     seed: u32,
-) {
+}
+
+/// A block from `(x0, y0)` to `(x1, y1)` with grain along its length, a
+/// lighter top-left and a darker bottom-right bevel, and a shadow on the
+/// floor below it.
+fn block(img: &mut RgbImage, (x0, y0, x1, y1): (f32, f32, f32, f32), wood: Wood) {
+    let Wood {
+        base,
+        grain_along_x,
+        floor,
+        seed,
+    } = wood;
     let p = (x1 - x0).min(y1 - y0);
     let s = p * 0.06;
     fill(img, x0 + s, y0 + s * 1.5, x1 + s, y1 + s * 1.5, |_, _| {
@@ -264,32 +269,24 @@ pub fn render(
             y0 + p.height as f32 * pitch - 2.0 * gap,
         );
         let base = if i == 0 { theme.red } else { theme.wood };
-        block(
-            &mut img,
-            x0,
-            y0,
-            x1,
-            y1,
+        let wood = Wood {
             base,
-            p.width > 1,
-            theme.floor,
-            seed + i as u32,
-        );
+            grain_along_x: p.width > 1,
+            floor: theme.floor,
+            seed: seed + i as u32,
+        };
+        block(&mut img, (x0, y0, x1, y1), wood);
     }
     for &(r, c) in board.walls() {
         let (x0, y0) = (cx0 + c as f32 * pitch + gap, cy0 + r as f32 * pitch + gap);
         let (x1, y1) = (x0 + pitch - 2.0 * gap, y0 + pitch - 2.0 * gap);
-        block(
-            &mut img,
-            x0,
-            y0,
-            x1,
-            y1,
-            [186, 186, 192],
-            true,
-            theme.floor,
+        let wood = Wood {
+            base: [186, 186, 192],
+            grain_along_x: true,
+            floor: theme.floor,
             seed,
-        );
+        };
+        block(&mut img, (x0, y0, x1, y1), wood);
         for (bx, by) in [(0.2, 0.2), (0.7, 0.2), (0.2, 0.7), (0.7, 0.7)] {
             let (px, py) = (x0 + bx * (x1 - x0), y0 + by * (y1 - y0));
             fill(

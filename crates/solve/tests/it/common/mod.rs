@@ -101,7 +101,7 @@ pub fn check_solution(
     want: u32,
 ) -> Result<(), String> {
     let boards =
-        unblocker_solve::replay(board, &report.moves).map_err(|e| format!("{name}: {e}"))?;
+        unblocker_model::replay(board, &report.moves).map_err(|e| format!("{name}: {e}"))?;
     if !boards.last().expect("the start is there").is_solved() {
         return Err(format!("{name}: the solution does not reach the goal"));
     }
