@@ -297,7 +297,7 @@ fn pull_moves(
 
 /// Per occupied set of a column and row: the digits whose filling covers
 /// the row's cell (one table per board size).
-fn covering(columns: &Columns) -> Vec<[u32; 6]> {
+pub(super) fn covering(columns: &Columns) -> Vec<[u32; 6]> {
     (0..columns.list.len())
         .map(|occupied| {
             let mut rows = [0u32; 6];
@@ -314,7 +314,7 @@ fn covering(columns: &Columns) -> Vec<[u32; 6]> {
 /// The positions of the fiber `at` where `cell` is empty (`covering`: per
 /// occupied set of a column and row, the digits whose filling covers it).
 #[inline]
-fn free_bits(unit: &Unit, covering: &[[u32; 6]], at: &FiberAt, cell: Cell) -> u32 {
+pub(super) fn free_bits(unit: &Unit, covering: &[[u32; 6]], at: &FiberAt, cell: Cell) -> u32 {
     let b = at.block;
     let (row, column) = (cell.row as usize, cell.column as usize);
     let occupied = unit.occupied[b][column];
@@ -356,7 +356,7 @@ fn grow(levels: &mut Vec<Vec<(FiberAt, u32)>>, len: usize) {
 
 /// The positions of the fiber `at` at distance `level`.
 #[inline(always)]
-fn level_bits(unit: &Unit, dist: &[u8], at: &FiberAt, level: u8) -> u32 {
+pub(super) fn level_bits(unit: &Unit, dist: &[u8], at: &FiberAt, level: u8) -> u32 {
     let here = window(dist, unit.position_of(at.block, at.fiber, 0) as usize);
     equal_bytes(&here, &[level; 32]) & unit.fiber_mask(at.block)
 }
