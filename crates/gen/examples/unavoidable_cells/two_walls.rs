@@ -236,7 +236,11 @@ impl<'a> Sampler<'a> {
         f: &InF,
         t: &mut Totals,
     ) -> Meeting {
-        let (label, labels) = all_components(&mut self.search, index);
+        // Every component, solvable or not: labelled as if every position
+        // were solvable.
+        let everywhere = vec![0; dist.len()];
+        let (label, labels) = self.search.component_labels(index, &everywhere);
+        let labels = labels as usize;
         t.components += labels as u64;
         let mut meets = vec![false; labels];
         for &p in &f.positions {
@@ -432,20 +436,17 @@ fn report(t: &Totals, step: usize) {
         t.f_unsolvable,
         of_all(t.f_unsolvable)
     );
-    println!(
-        "(c) units with F empty\t{} ({:.1}% of the units, {:.1}% of the solvable positions, {:.1}% of today's search time)",
-        t.empty.0,
-        100.0 * t.empty.0 as f64 / t.units.max(1) as f64,
-        of_solvable(t.empty.1),
-        of_time(t.empty.2)
-    );
-    println!(
-        "(c) units with no solvable position in F (no puzzle)\t{} ({:.1}% of the units, {:.1}% of the solvable positions, {:.1}% of today's search time)",
-        t.barren.0,
-        100.0 * t.barren.0 as f64 / t.units.max(1) as f64,
-        of_solvable(t.barren.1),
-        of_time(t.barren.2)
-    );
+    for (what, (units, solvable, seconds)) in [
+        ("units with F empty", t.empty),
+        ("units with no solvable position in F (no puzzle)", t.barren),
+    ] {
+        println!(
+            "(c) {what}\t{units} ({:.1}% of the units, {:.1}% of the solvable positions, {:.1}% of today's search time)",
+            100.0 * units as f64 / t.units.max(1) as f64,
+            of_solvable(solvable),
+            of_time(seconds)
+        );
+    }
     let meeting = t.meeting_positions[0] + t.meeting_positions[1];
     println!(
         "(d) components meeting F\t{} solvable + {} unsolvable of {}",
@@ -610,33 +611,6 @@ fn add_unit(t: &mut Totals, dist: &[u8], f: &InF, seconds: f64) {
     if !f.positions.iter().any(|&p| dist[p as usize] != UNREACHED) {
         add(&mut t.barren);
     }
-}
-
-/// Every component of a unit, solvable or not: each position's label, and
-/// the number of components.
-fn all_components(search: &mut Retrograde, index: &Unit) -> (Vec<u32>, usize) {
-    search.clear_components(index);
-    let mut cell_label = vec![u32::MAX; index.cells()];
-    let mut label = Vec::with_capacity(index.positions() as usize);
-    let mut labels = 0u32;
-    for block in 0..index.blocks() {
-        let mut at = index.first(block);
-        for _ in index.block_fibers(block) {
-            let cell_of = index.cell_of(&at);
-            for bit in 0..index.fiber_mask(block).count_ones() {
-                let cell = cell_of(bit);
-                if !search.is_found(cell) {
-                    for &(_, c) in search.component(index, block, cell) {
-                        cell_label[c as usize] = labels;
-                    }
-                    labels += 1;
-                }
-                label.push(cell_label[cell as usize]);
-            }
-            index.advance(&mut at);
-        }
-    }
-    (label, labels as usize)
 }
 
 /// A candidate's index in its unit.

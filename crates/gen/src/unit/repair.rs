@@ -382,41 +382,29 @@ fn clear_covered(unit: &Unit, covering: &[[u32; 6]], dist: &mut [u8], cell: Cell
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::retrograde::Retrograde;
     use crate::rush::Units;
 
     /// Every unit with walls of `units` (every `step`th), from each of its
     /// parents: the repaired distances equal a new search's at every
     /// position of the unit.
     fn check(units: &Units, step: usize) -> (u64, Repaired) {
-        let mut search = Retrograde::new();
         let mut repair = Repair::new();
-        let (mut parent_dist, mut dist) = (Vec::new(), Vec::new());
         let mut total = Repaired::default();
         let mut checked = 0u64;
-        for unit in (0..units.len())
-            .step_by(step)
-            .filter(|&u| units.walls(u) > 0)
-        {
-            let index = units.index(unit);
-            search.distances(&index, &mut dist);
-            for wall in units.walls_of(unit, &index) {
-                let parent = units.index(wall.parent);
-                search.distances(&parent, &mut parent_dist);
-                let found = repair.repair(&parent, &mut parent_dist, wall.cell);
-                total.candidates += found.candidates;
-                total.changed += found.changed;
-                total.unsolvable += found.unsolvable;
-                for (p, &d) in dist.iter().enumerate() {
-                    let q = wall.in_parent(units, unit, &index, &parent, p as u64);
-                    assert_eq!(
-                        parent_dist[q as usize], d,
-                        "unit {unit}, position {p}, {wall:?}"
-                    );
-                    checked += 1;
-                }
+        units.each_wall(step, |unit, index, dist, wall, parent, parent_dist| {
+            let found = repair.repair(parent, parent_dist, wall.cell);
+            total.candidates += found.candidates;
+            total.changed += found.changed;
+            total.unsolvable += found.unsolvable;
+            for (p, &d) in dist.iter().enumerate() {
+                let q = wall.in_parent(units, unit, index, parent, p as u64);
+                assert_eq!(
+                    parent_dist[q as usize], d,
+                    "unit {unit}, position {p}, {wall:?}"
+                );
+                checked += 1;
             }
-        }
+        });
         (checked, total)
     }
 

@@ -495,45 +495,49 @@ mod tests {
     use crate::retrograde::Retrograde;
     use crate::rush::Units;
 
+    /// Positions checked, and those a wall lengthens.
+    #[derive(Default)]
+    struct Tally {
+        checked: u64,
+        longer: u64,
+    }
+
+    impl Tally {
+        /// One position where the wall's cell is empty, `before` its
+        /// distance without the wall and `after` with it: the wall
+        /// lengthens it (or cuts it off) exactly when the cell, bit `x`, is
+        /// among its unavoidable `cells`.
+        fn check(&mut self, cells: u64, x: usize, before: u8, after: u8, at: impl Fn() -> String) {
+            if before == UNREACHED {
+                assert_eq!(after, UNREACHED, "{}", at());
+                return;
+            }
+            let lengthened = after > before;
+            assert_eq!(cells >> x & 1 == 1, lengthened, "{}", at());
+            self.checked += 1;
+            self.longer += lengthened as u64;
+        }
+    }
+
     /// Every unit with walls of `units` (every `step`th), from each of its
     /// parents: at every position of the unit, the wall lengthens the
     /// parent's optimum (or makes it unsolvable) exactly when its cell is
-    /// among the position's unavoidable cells in the parent. Returns the
-    /// positions checked and those the wall lengthens.
+    /// among the position's unavoidable cells in the parent.
     fn check_walls(units: &Units, step: usize) -> (u64, u64) {
-        let mut search = Retrograde::new();
         let mut unavoidable = Unavoidable::new();
-        let (mut dist, mut parent_dist, mut cells) = (Vec::new(), Vec::new(), Vec::new());
-        let (mut checked, mut longer) = (0u64, 0u64);
-        for unit in (0..units.len())
-            .step_by(step)
-            .filter(|&u| units.walls(u) > 0)
-        {
-            let index = units.index(unit);
-            search.distances(&index, &mut dist);
-            for wall in units.walls_of(unit, &index) {
-                let parent = units.index(wall.parent);
-                search.distances(&parent, &mut parent_dist);
-                unavoidable.cells(&parent, &parent_dist, &mut cells);
-                let x = wall.cell.row as usize * units.size + wall.cell.column as usize;
-                for (p, &d) in dist.iter().enumerate() {
-                    let q = wall.in_parent(units, unit, &index, &parent, p as u64) as usize;
-                    if parent_dist[q] == UNREACHED {
-                        assert_eq!(d, UNREACHED, "unit {unit}, position {p}");
-                        continue;
-                    }
-                    let lengthened = d > parent_dist[q];
-                    assert_eq!(
-                        cells[q] >> x & 1 == 1,
-                        lengthened,
-                        "unit {unit}, position {p}, {wall:?}"
-                    );
-                    checked += 1;
-                    longer += lengthened as u64;
-                }
+        let mut cells = Vec::new();
+        let mut tally = Tally::default();
+        units.each_wall(step, |unit, index, dist, wall, parent, parent_dist| {
+            unavoidable.cells(parent, parent_dist, &mut cells);
+            let x = wall.cell.row as usize * units.size + wall.cell.column as usize;
+            for (p, &d) in dist.iter().enumerate() {
+                let q = wall.in_parent(units, unit, index, parent, p as u64) as usize;
+                tally.check(cells[q], x, parent_dist[q], d, || {
+                    format!("unit {unit}, position {p}, {wall:?}")
+                });
             }
-        }
-        (checked, longer)
+        });
+        (tally.checked, tally.longer)
     }
 
     #[test]
@@ -645,7 +649,7 @@ mod tests {
         let mut search = Retrograde::new();
         let mut unavoidable = Unavoidable::new();
         let (mut dist, mut cells) = (Vec::new(), Vec::new());
-        let (mut checked, mut longer) = (0u64, 0u64);
+        let mut tally = Tally::default();
         for unit in 0..units.len() {
             let index = units.index(unit);
             search.distances(&index, &mut dist);
@@ -660,18 +664,9 @@ mod tests {
                         for f in index.block_fibers(block) {
                             for b in each(free_bits(&index, &covering, &at, cell)) {
                                 let p = index.position_of(block, f, b as u32) as usize;
-                                if dist[p] == UNREACHED {
-                                    assert_eq!(with_wall[p], UNREACHED);
-                                    continue;
-                                }
-                                let lengthened = with_wall[p] > dist[p];
-                                assert_eq!(
-                                    cells[p] >> x & 1 == 1,
-                                    lengthened,
-                                    "unit {unit}, position {p}, {cell:?}"
-                                );
-                                checked += 1;
-                                longer += lengthened as u64;
+                                tally.check(cells[p], x, dist[p], with_wall[p], || {
+                                    format!("unit {unit}, position {p}, {cell:?}")
+                                });
                             }
                             index.advance(&mut at);
                         }
@@ -679,6 +674,7 @@ mod tests {
                 }
             }
         }
+        let Tally { checked, longer } = tally;
         assert!(checked > 100_000 && longer > 10_000, "{checked} {longer}");
     }
 }
