@@ -551,14 +551,15 @@ mod tests {
         );
     }
 
-    /// The same on every walled 5x5 unit (about 12 minutes:
-    /// `cargo test -p unblocker-gen --lib unavoidable -- --ignored`).
+    /// The same on every 7th walled 5x5 unit, for the full suite (half a
+    /// minute; every unit, `check_walls(&Units::new(5, 2), 1)`, takes about
+    /// twelve: `cargo test -p unblocker-gen --lib unavoidable -- --ignored`).
     #[test]
-    #[ignore]
+    #[ignore = "minutes: the full suite runs it"]
     fn a_wall_lengthens_exactly_where_its_cell_is_unavoidable_on_5x5() {
-        let (checked, longer) = check_walls(&Units::new(5, 2), 1);
+        let (checked, longer) = check_walls(&Units::new(5, 2), 7);
         assert!(
-            checked > 100_000_000 && longer > 10_000_000,
+            checked > 10_000_000 && longer > 1_000_000,
             "{checked} {longer}"
         );
     }
