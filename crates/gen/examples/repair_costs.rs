@@ -73,7 +73,7 @@ fn main() {
         let levels = retrograde.distances(&index, &mut dist);
         t.distances += started.elapsed().as_secs_f64();
         t.solvable += levels.reached();
-        let wall = units.walls_of(unit, &index)[0];
+        let wall = units.walls_of(unit)[0];
         let parent = units.index(wall.parent);
         retrograde.distances(&parent, &mut parent_dist);
         let started = Instant::now();

@@ -68,7 +68,7 @@ fn main() {
         t.reach_seconds += solvable_cells(&mut search, &index);
         search.distances(&index, &mut dist);
         let mut changed: Changed = vec![0; dist.len()];
-        let walls = units.walls_of(unit, &index);
+        let walls = units.walls_of(unit);
         assert_eq!(walls.len(), 2);
         let (mut never, mut test_never) = (false, false);
         for (w, wall) in walls.iter().enumerate() {

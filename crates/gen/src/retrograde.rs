@@ -54,6 +54,35 @@ impl Levels {
     }
 }
 
+/// What a search by levels ([`Retrograde::distances_with`]) does besides
+/// the distances: it is told of each level's positions as they are found
+/// (the goals first), then of the start and the end of each level's
+/// expansion, and it expands the frontier's blocks (by default
+/// [`Fibered::expand_block`]).
+pub trait Walk<S: Fibered> {
+    /// Positions `bits` of `fiber` belong to the newest level.
+    #[inline(always)]
+    fn found(&mut self, _fiber: usize, _bits: u32) {}
+    /// The newest level is complete and its expansion starts.
+    #[inline(always)]
+    fn start(&mut self, _space: &S) {}
+    /// ORs into `next` (indexed by fiber) the positions one move away from
+    /// the positions `front` (the level expanded, indexed by fiber) holds
+    /// in `block`.
+    #[inline(always)]
+    fn expand(&mut self, space: &S, block: usize, front: &[u32], next: &mut [u32]) {
+        space.expand_block(block, front, next);
+    }
+    /// The level's expansion is done.
+    #[inline(always)]
+    fn end(&mut self) {}
+}
+
+/// The search of the distances alone.
+pub struct Plain;
+
+impl<S: Fibered> Walk<S> for Plain {}
+
 impl Retrograde {
     pub fn new() -> Retrograde {
         Retrograde::default()
@@ -76,7 +105,20 @@ impl Retrograde {
         &mut self,
         space: &S,
         dist: &mut Vec<u8>,
+        seed: impl FnMut(&S::At, u32) -> u32,
+    ) -> Levels {
+        self.distances_with(space, dist, seed, &mut Plain)
+    }
+
+    /// [`Retrograde::distances_from`], with `walk` told of each level's
+    /// positions as they are found and expanding the frontier's blocks
+    /// itself ([`Walk`]).
+    pub fn distances_with<S: Fibered, W: Walk<S>>(
+        &mut self,
+        space: &S,
+        dist: &mut Vec<u8>,
         mut seed: impl FnMut(&S::At, u32) -> u32,
+        walk: &mut W,
     ) -> Levels {
         let fibers = space.fibers();
         let blocks = space.blocks();
@@ -106,6 +148,7 @@ impl Retrograde {
                 self.front[f] = bits;
                 self.seen[f] = bits;
                 write_level(space, dist, block, f, bits, 0);
+                walk.found(f, bits);
                 goals += bits.count_ones() as u64;
                 any = true;
             }
@@ -120,6 +163,7 @@ impl Retrograde {
         let mut level = 0u8;
         while !self.active.is_empty() {
             assert!(level < UNREACHED - 1, "distances must stay below 255");
+            walk.start(space);
             let (front, next) = (&self.front, &mut self.next);
             for &block in &self.active {
                 for b in std::iter::once(block).chain(space.block_neighbours(block)) {
@@ -128,8 +172,9 @@ impl Retrograde {
                         self.touched.push(b);
                     }
                 }
-                space.expand_block(block, front, next);
+                walk.expand(space, block, front, next);
             }
+            walk.end();
             self.active.clear();
             level += 1;
             let mut count = 0u64;
@@ -145,6 +190,7 @@ impl Retrograde {
                         any = true;
                         count += new.count_ones() as u64;
                         write_level(space, dist, block, f, new, level);
+                        walk.found(f, new);
                     }
                 }
                 if any {

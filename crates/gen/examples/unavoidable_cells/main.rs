@@ -38,23 +38,24 @@
 //!   optimum): each must lie in `F`; and a candidate lies in `F` exactly
 //!   when neither wall's removal test rejects it;
 //!
-//! and what the work would cost: the parents' unavoidable cells against
-//! their distances; the lists a parent hands its children (every position
-//! with each unavoidable cell where a wall may stand, a list per cell) and
-//! the per-unit intersection of the two parents' lists (each entry mapped
-//! into the unit, sorted, merged); a flood of the components meeting `F`
-//! from `F`, in the parent without the second wall (its moves that do not
-//! touch the wall's cell): distances kept where the cell is avoidable and
-//! searched again elsewhere, checked against the unit's own at every
-//! position; and the solves left, the removal tests of cars of the
-//! candidates in `F` (their units have two walls and are not searched).
+//! and what the work would cost: the parents' unavoidable cells, computed
+//! by their distance search as it goes (`Unavoidable::search`), against the
+//! search alone; the lists a parent hands its children (every position
+//! with each unavoidable cell where a wall may stand, a list per cell, keyed
+//! by the position's index in the wall-free unit, `rush::ChildLists`) and
+//! the unit's intersection of its two parents' lists (one set in a bitmap,
+//! the other read from it); the components meeting `F`, found over the
+//! unit's cells and read with the distances its parents give, those of `F`
+//! searched from the others (`rush::Flood`; the unit's layout timed apart),
+//! each checked against the unit's own search; and the solves left, the
+//! removal tests of cars of the candidates in `F`.
 //!
 //! `parents WALLS STEP` takes every STEPth unit with WALLS walls (0 or 1)
-//! and times its distances, its unavoidable cells and its lists, by
-//! phase: what a run that searches the units with fewer walls would add.
+//! and times, by phase, its search as a run does it, its distances alone,
+//! the same search computing the unavoidable cells, with the lists for its
+//! children (units with one wall), and those lists set in and read from a
+//! bitmap: what a run that searches the units with fewer walls would add.
 
-mod flood;
-mod lists;
 mod maps;
 mod parents;
 mod two_walls;

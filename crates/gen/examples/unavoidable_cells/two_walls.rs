@@ -1,19 +1,22 @@
 //! `two-walls STEP`: a sample of the units with two walls, decided from
 //! their parents, each figure checked against the unit's own search.
 
-use crate::flood::{flood_in_unit, Flood, Flooded};
-use crate::lists::Lists;
-use crate::maps::{to_parent, Tables, ToChild};
-use crate::{fastest, RUNS};
+use crate::fastest;
+use crate::maps::to_parent;
 use std::time::Instant;
 use unblocker_gen::retrograde::{Retrograde, UNREACHED};
-use unblocker_gen::rush::{Candidate, Generator, Scratch, UnitOutcome, Units, Wall};
+use unblocker_gen::rush::{
+    Ancestor, Candidate, ChildLists, Flood, Flooded, Generator, PositionSet, Scratch, Side,
+    TwoWalls, UnitOutcome, Units, Wall, WallTables,
+};
 use unblocker_gen::unit::{Unavoidable, Unit};
 use unblocker_gen::Fibered;
 
 /// One parent of the unit (the unit without `wall`): its layout, distances
 /// and unavoidable cells, where each of the unit's positions lies in it,
-/// and the wall's cell as a bit (`row × size + column`).
+/// the wall's cell as a bit (`row × size + column`), and its list for that
+/// cell (the positions where it is unavoidable, by the index of the unit
+/// without walls, `root`), also as a set.
 struct Parent<'a> {
     wall: Wall,
     index: Unit<'a>,
@@ -21,25 +24,26 @@ struct Parent<'a> {
     cells: Vec<u64>,
     map: Vec<u32>,
     bit: usize,
+    root: usize,
+    keys: Vec<u32>,
+    listed: PositionSet,
 }
 
 impl Parent<'_> {
     /// Whether position `p` of the unit is solvable in the parent with the
     /// wall's cell unavoidable (then it is in the parent's list), and its
     /// index and distance there.
-    fn listed(&self, p: usize) -> (bool, usize, u8) {
+    fn tested(&self, p: usize) -> (bool, usize, u8) {
         let q = self.map[p] as usize;
         let d = self.dist[q];
         (d != UNREACHED && self.cells[q] >> self.bit & 1 == 1, q, d)
     }
 }
 
-/// `F` in the unit's index, and the two parents' lists it is the
-/// intersection of (in each parent's index).
+/// `F` in the unit's index.
 struct InF {
     member: Vec<bool>,
     positions: Vec<u64>,
-    listed: [Vec<u64>; 2],
 }
 
 /// The unit's components that meet `F`: each position's component, those
@@ -47,7 +51,6 @@ struct InF {
 struct Meeting {
     label: Vec<u32>,
     meets: Vec<bool>,
-    solvable: u64,
 }
 
 /// Totals over the sampled units.
@@ -99,12 +102,10 @@ struct Totals {
     /// The units' two lists (entries), mapped, sorted and intersected.
     unit_entries: u64,
     intersect_seconds: f64,
-    /// The flood of the components meeting F in the parent, and in the
-    /// unit's own layout (its layout; the rest).
+    /// The components meeting F found over the unit's cells and read with
+    /// the parents' distances (the unit's layout; the rest).
     flood: Flooded,
-    flood_seconds: f64,
-    flood_in_unit: Flooded,
-    flood_in_unit_seconds: [f64; 2],
+    flood_seconds: [f64; 2],
 }
 
 /// What the sample's units need (reused from unit to unit).
@@ -115,14 +116,14 @@ struct Sampler<'a> {
     unavoidable: Unavoidable,
     scratch: Scratch,
     solve: Scratch,
-    lists: Lists<'a>,
+    tables: WallTables,
+    lists: ChildLists,
     flood: Flood,
-    flood_dist: Vec<u8>,
+    both: PositionSet,
 }
 
 pub fn run(step: usize) {
     let units = Units::new(6, 2);
-    let tables = Tables::new(&units);
     let mut sampler = Sampler {
         units: &units,
         generator: Generator::new(6, 2).expect("a 6x6 generator"),
@@ -130,9 +131,10 @@ pub fn run(step: usize) {
         unavoidable: Unavoidable::new(),
         scratch: Scratch::default(),
         solve: Scratch::default(),
-        lists: Lists::new(&units, &tables),
-        flood: Flood::default(),
-        flood_dist: Vec::new(),
+        tables: WallTables::new(&units),
+        lists: ChildLists::new(units.size),
+        flood: Flood::new(),
+        both: PositionSet::default(),
     };
     let sampled: Vec<usize> = (7 % step..units.len())
         .step_by(step)
@@ -154,7 +156,7 @@ impl<'a> Sampler<'a> {
         let index = self.units.index(unit);
         let mut dist = Vec::new();
         self.search.distances(&index, &mut dist);
-        let walls = self.units.walls_of(unit, &index);
+        let walls = self.units.walls_of(unit);
         assert_eq!(walls.len(), 2);
         let parents: Vec<Parent> = walls
             .into_iter()
@@ -165,66 +167,114 @@ impl<'a> Sampler<'a> {
         add_unit(t, &dist, &f, seconds);
         let meeting = self.meeting(unit, &index, &dist, &f, t);
         self.removal_tests(unit, &index, &parents, &outcome, &f, t);
-        self.flood_in_parent(unit, &dist, &parents[1], &f, &meeting, t);
-        self.flood_in_unit(unit, &dist, &f, &meeting, t);
+        self.flood(unit, &dist, &parents, &f, &meeting, t);
     }
 
-    /// The unit's parent without `wall`: searched whole, its unavoidable
-    /// cells alone and with the lists for all its children (all timed).
+    /// The unit's parent without `wall`: searched whole, alone and with its
+    /// unavoidable cells and the lists for all its children (keyed by the
+    /// index of the unit without walls; all timed).
     fn parent(&mut self, unit: usize, index: &Unit, wall: Wall, t: &mut Totals) -> Parent<'a> {
         let units = self.units;
         let parent = units.index(wall.parent);
         let mut dist = Vec::new();
-        let (levels, seconds) = fastest(|| self.search.distances(&parent, &mut dist));
+        let search = &mut self.search;
+        let (levels, seconds) = fastest(|| search.distances(&parent, &mut dist));
         t.parent_distances += seconds;
-        let (unavoidable, lists) = (&mut self.unavoidable, &mut self.lists);
-        let (moves, seconds) = fastest(|| unavoidable.pass(&parent, &dist, |_, _| {}));
-        t.parent_moves += moves;
+        let unavoidable = &mut self.unavoidable;
+        let (_, seconds) =
+            fastest(|| unavoidable.search(search, &parent, &mut dist, |_, bits| bits, |_, _| {}));
+        t.parent_moves += unavoidable.moves();
         t.parent_pass += seconds;
-        lists.root = None;
-        let (_, seconds) = fastest(|| lists.fill(unavoidable, wall.parent, &parent, &dist));
-        t.list_entries += lists.entries;
+        let own = units.walls_of(wall.parent)[0];
+        let root_index = units.index(own.parent);
+        let mut root = Ancestor::new(
+            units,
+            (wall.parent, &parent),
+            (own.parent, &root_index),
+            &[own],
+        );
+        let starts = units.class_starts(wall.parent);
+        let (tables, lists) = (&self.tables, &mut self.lists);
+        let (_, seconds) = fastest(|| {
+            lists.clear();
+            unavoidable.search(
+                search,
+                &parent,
+                &mut dist,
+                |_, bits| bits,
+                |level, cells| lists.add(tables, &parent, &starts, &mut root, level, cells),
+            )
+        });
+        t.list_entries += lists.entries();
         t.parent_lists += seconds;
+        let bit = wall.cell.row as usize * units.size + wall.cell.column as usize;
+        let keys = lists.per_cell[bit].clone();
+        let mut listed = PositionSet::default();
+        listed.reset(root_index.positions());
+        for &g in &keys {
+            listed.insert(g as u64);
+        }
         let mut cells = Vec::new();
-        unavoidable.cells(&parent, &dist, &mut cells);
+        unavoidable.cells(search, &parent, &mut dist, &mut cells);
         t.parents += 1;
         t.parent_positions += parent.positions();
         t.parent_solvable += levels.reached();
         Parent {
             map: to_parent(units, unit, index, &wall, &parent),
-            bit: wall.cell.row as usize * units.size + wall.cell.column as usize,
+            bit,
             wall,
             index: parent,
             dist,
             cells,
+            root: own.parent,
+            keys,
+            listed,
         }
     }
 
-    /// The two parents' lists mapped into the unit, sorted and intersected
-    /// (timed), as a run would form `F`; checked to be `F`.
-    fn intersect(&self, unit: usize, index: &Unit, parents: &[Parent], f: &InF, t: &mut Totals) {
-        let (both, seconds) = fastest(|| {
-            let keyed: Vec<Vec<u64>> = parents
+    /// The two parents' lists (by the index of the unit without walls)
+    /// intersected as a run forms `F`, one set in a bitmap and the other
+    /// read from it (timed); checked to be `F`.
+    fn intersect(
+        &mut self,
+        unit: usize,
+        index: &Unit,
+        parents: &[Parent],
+        f: &InF,
+        t: &mut Totals,
+    ) {
+        let units = self.units;
+        let root = units.index(parents[0].root);
+        let both = &mut self.both;
+        both.reset(root.positions());
+        let (mut found, seconds) = fastest(|| {
+            for &g in &parents[0].keys {
+                both.insert(g as u64);
+            }
+            let found: Vec<u32> = parents[1]
+                .keys
                 .iter()
-                .zip(&f.listed)
-                .map(|(parent, listed)| {
-                    let back = ToChild::new(self.units, unit, &parent.wall);
-                    let mut keys: Vec<u64> = listed
-                        .iter()
-                        .map(|&q| back.index(&parent.index, index, q))
-                        .collect();
-                    keys.sort_unstable();
-                    keys
-                })
+                .copied()
+                .filter(|&g| both.contains(g as u64))
                 .collect();
-            intersect(&keyed[0], &keyed[1])
+            both.clear_words(&parents[0].keys);
+            found
         });
-        assert_eq!(
-            both, f.positions,
-            "the lists' intersection is F: unit {unit}"
-        );
+        found.sort_unstable();
+        let walls = [parents[0].wall, parents[1].wall];
+        let mut map = Ancestor::new(units, (unit, index), (parents[0].root, &root), &walls);
+        let mut expected: Vec<u32> = f
+            .positions
+            .iter()
+            .map(|&p| {
+                let (at, bit) = index.locate(p);
+                map.fiber(&at).get(bit as usize) as u32
+            })
+            .collect();
+        expected.sort_unstable();
+        assert_eq!(found, expected, "the lists' intersection is F: unit {unit}");
         t.intersect_seconds += seconds;
-        t.unit_entries += (f.listed[0].len() + f.listed[1].len()) as u64;
+        t.unit_entries += (parents[0].keys.len() + parents[1].keys.len()) as u64;
     }
 
     /// (d): the unit's components (solvable or not) that meet `F`.
@@ -247,12 +297,11 @@ impl<'a> Sampler<'a> {
             meets[label[p as usize] as usize] = true;
         }
         let mut counted = vec![false; labels];
-        let (mut here, mut solvable) = (0u64, 0u64);
+        let mut here = 0u64;
         for (p, &l) in label.iter().enumerate() {
             if meets[l as usize] {
                 let s = (dist[p] != UNREACHED) as usize;
                 t.meeting_positions[s] += 1;
-                solvable += s as u64;
                 here += 1;
                 if !counted[l as usize] {
                     counted[l as usize] = true;
@@ -261,11 +310,7 @@ impl<'a> Sampler<'a> {
             }
         }
         t.largest.push((here, unit, dist.len() as u64));
-        Meeting {
-            label,
-            meets,
-            solvable,
-        }
+        Meeting { label, meets }
     }
 
     /// (e): every removal test of the unit's candidates answered by one
@@ -327,63 +372,16 @@ impl<'a> Sampler<'a> {
         }
     }
 
-    /// The components meeting `F` flooded from `F` in `parent` (timed),
-    /// their distances checked against the unit's.
-    fn flood_in_parent(
+    /// The components meeting `F`, found over the unit's cells and read
+    /// with the parents' distances, those of `F` searched from the others
+    /// (the unit laid out, then the rest; both timed): each solvable one's
+    /// size, histogram and farthest positions checked against the unit's
+    /// own search.
+    fn flood(
         &mut self,
         unit: usize,
         dist: &[u8],
-        parent: &Parent,
-        f: &InF,
-        meeting: &Meeting,
-        t: &mut Totals,
-    ) {
-        let mut seeds: Vec<u64> = f
-            .positions
-            .iter()
-            .map(|&p| parent.map[p as usize] as u64)
-            .collect();
-        seeds.sort_unstable();
-        let (mut found, mut best) = (Flooded::default(), f64::MAX);
-        for run in 0..RUNS {
-            if run > 0 {
-                self.flood.clear(&parent.index);
-            }
-            let started = Instant::now();
-            found = self.flood.run(
-                &parent.index,
-                &parent.dist,
-                &parent.cells,
-                parent.wall.cell,
-                &seeds,
-            );
-            best = best.min(started.elapsed().as_secs_f64());
-        }
-        let mut positions = 0;
-        for (p, &l) in meeting.label.iter().enumerate() {
-            if meeting.meets[l as usize] {
-                positions += 1;
-                assert_eq!(
-                    self.flood.dist[parent.map[p] as usize], dist[p],
-                    "the flood's distances: unit {unit}, position {p}"
-                );
-            }
-        }
-        assert_eq!(
-            found.positions, positions,
-            "the flood reaches the components meeting F"
-        );
-        self.flood.clear(&parent.index);
-        t.flood += found;
-        t.flood_seconds += best;
-    }
-
-    /// The same components flooded in the unit's own layout (timed), their
-    /// distances checked against the unit's.
-    fn flood_in_unit(
-        &mut self,
-        unit: usize,
-        dist: &[u8],
+        parents: &[Parent],
         f: &InF,
         meeting: &Meeting,
         t: &mut Totals,
@@ -391,23 +389,82 @@ impl<'a> Sampler<'a> {
         if f.positions.is_empty() {
             return;
         }
-        let (units, search, flood_dist) = (self.units, &mut self.search, &mut self.flood_dist);
-        let (found, layout, rest) = (0..RUNS)
-            .map(|_| flood_in_unit(units, unit, search, &f.positions, flood_dist))
-            .min_by(|a, b| (a.1 + a.2).total_cmp(&(b.1 + b.2)))
-            .expect("a run");
-        assert_eq!(
-            found.solvable, meeting.solvable,
-            "the flood in the unit: unit {unit}"
-        );
-        for (p, &d) in flood_dist.iter().enumerate() {
-            if d != UNREACHED {
-                assert_eq!(d, dist[p], "the flood's distances in the unit: unit {unit}");
+        let units = self.units;
+        let root = units.index(parents[0].root);
+        let sides = [0, 1].map(|i| Side {
+            index: &parents[i].index,
+            dist: &parents[i].dist,
+            listed: &parents[i].listed,
+        });
+        let walls = [parents[0].wall, parents[1].wall];
+        let mut reads = Vec::new();
+        let (mut found, mut best) = (Flooded::default(), [f64::MAX; 2]);
+        for _ in 0..crate::RUNS {
+            let started = Instant::now();
+            let index = units.index(unit);
+            let layout = started.elapsed().as_secs_f64();
+            let started = Instant::now();
+            let mut two = TwoWalls::new(
+                units,
+                (unit, &index),
+                walls,
+                sides,
+                (parents[0].root, &root),
+            );
+            reads.clear();
+            let index = &index;
+            found = self.flood.run(&mut two, &f.positions, |read| {
+                let farthest: Vec<u64> = read
+                    .farthest
+                    .iter()
+                    .flat_map(|&(at, bits)| {
+                        (0..32)
+                            .filter(move |x| bits >> x & 1 != 0)
+                            .map(move |x| index.position_of(at.block, at.fiber, x))
+                    })
+                    .collect();
+                reads.push((read.size, read.histogram.clone(), farthest));
+            });
+            let rest = started.elapsed().as_secs_f64();
+            if layout + rest < best[0] + best[1] {
+                best = [layout, rest];
             }
         }
-        t.flood_in_unit += found;
-        t.flood_in_unit_seconds[0] += layout;
-        t.flood_in_unit_seconds[1] += rest;
+        // The same components from the unit's own search.
+        let mut own: Vec<(u64, Vec<u64>, Vec<u64>)> = Vec::new();
+        let mut place = std::collections::HashMap::new();
+        for (p, &l) in meeting.label.iter().enumerate() {
+            if !meeting.meets[l as usize] || dist[p] == UNREACHED {
+                continue;
+            }
+            let i = *place.entry(l).or_insert_with(|| {
+                own.push((0, Vec::new(), Vec::new()));
+                own.len() - 1
+            });
+            let (size, histogram, farthest) = &mut own[i];
+            let d = dist[p] as usize;
+            if histogram.len() <= d {
+                histogram.resize(d + 1, 0);
+                farthest.clear();
+            }
+            histogram[d] += 1;
+            *size += 1;
+            if d + 1 == histogram.len() {
+                farthest.push(p as u64);
+            }
+        }
+        for read in reads.iter_mut() {
+            read.2.sort_unstable();
+        }
+        reads.sort();
+        own.sort();
+        assert_eq!(
+            reads, own,
+            "the components read from the parents: unit {unit}"
+        );
+        t.flood += found;
+        t.flood_seconds[0] += best[0];
+        t.flood_seconds[1] += best[1];
     }
 }
 
@@ -485,7 +542,7 @@ fn report(t: &Totals, step: usize) {
         ns(t.search_seconds, t.solvable)
     );
     println!(
-        "parents: distances / unavoidable cells\t{} parents, {} solvable of {} positions: {:.2} s / {:.2} s ({:.2}x; {:.1} / {:.1} ns a solvable position; {:.2} optimal moves a position)",
+        "parents: distances / with the unavoidable cells\t{} parents, {} solvable of {} positions: {:.2} s / {:.2} s ({:.2}x; {:.1} / {:.1} ns a solvable position; {:.2} optimal moves a position)",
         t.parents,
         t.parent_solvable,
         t.parent_positions,
@@ -497,7 +554,7 @@ fn report(t: &Totals, step: usize) {
         t.parent_moves as f64 / t.parent_solvable.max(1) as f64
     );
     println!(
-        "parents: unavoidable cells with the lists for all their children\t{:.2} s ({:.2}x the distances), {} entries ({:.2} a solvable position, {:.1} ns a solvable position)",
+        "parents: with the unavoidable cells and the lists for all their children\t{:.2} s ({:.2}x the distances), {} entries ({:.2} a solvable position, {:.1} ns a solvable position)",
         t.parent_lists,
         t.parent_lists / t.parent_distances.max(f64::MIN_POSITIVE),
         t.list_entries,
@@ -505,33 +562,22 @@ fn report(t: &Totals, step: usize) {
         ns(t.parent_lists, t.parent_solvable)
     );
     println!(
-        "the units' two lists, mapped, sorted, intersected\t{} entries ({:.3}% of the units' positions), {:.3} s ({:.0} ns an entry)",
+        "the units' two lists intersected (one set in a bitmap, the other read)\t{} entries ({:.3}% of the units' positions), {:.3} s ({:.1} ns an entry)",
         t.unit_entries,
         of_all(t.unit_entries),
         t.intersect_seconds,
         ns(t.intersect_seconds, t.unit_entries)
     );
     println!(
-        "flood of the components meeting F\t{} components ({} solvable), {} positions ({} solvable), {} + {} fiber expansions: {:.3} s, {:.1} ns a position, {:.2}% of today's search time; distances equal the unit's",
-        t.flood.components,
-        t.flood.solvable_components,
-        t.flood.positions,
+        "the components meeting F read from the parents\t{} solvable + {} unsolvable (found over cells), {} positions read ({} of them in F, searched from the others): {:.3} s to lay the units out + {:.3} s ({:.1} ns a position read), {:.2}% of today's search time; each component as the unit's own search reads it",
         t.flood.solvable,
-        t.flood.expansions[0],
-        t.flood.expansions[1],
-        t.flood_seconds,
-        ns(t.flood_seconds, t.flood.positions),
-        of_time(t.flood_seconds)
-    );
-    println!(
-        "the same in the unit's own layout (over its cells, then the search's kernel from the goal positions)\t{} components ({} solvable), {} solvable positions: {:.3} s to lay the units out + {:.3} s ({:.1} ns a solvable position), {:.2}% of today's search time",
-        t.flood_in_unit.components,
-        t.flood_in_unit.solvable_components,
-        t.flood_in_unit.solvable,
-        t.flood_in_unit_seconds[0],
-        t.flood_in_unit_seconds[1],
-        ns(t.flood_in_unit_seconds[1], t.flood_in_unit.solvable),
-        of_time(t.flood_in_unit_seconds[0] + t.flood_in_unit_seconds[1])
+        t.flood.unsolvable,
+        t.flood.positions,
+        t.flood.searched,
+        t.flood_seconds[0],
+        t.flood_seconds[1],
+        ns(t.flood_seconds[1], t.flood.positions),
+        of_time(t.flood_seconds[0] + t.flood_seconds[1])
     );
     println!(
         "solves left: removal tests of cars of the candidates in F\t{} ({:.2} a unit), {:.3} s ({:.0} µs each; all {} tests {:.0} µs each)",
@@ -550,12 +596,11 @@ fn compare(unit: usize, dist: &[u8], parents: &[Parent], t: &mut Totals) -> InF 
     let mut f = InF {
         member: vec![false; dist.len()],
         positions: Vec::new(),
-        listed: Default::default(),
     };
     for (p, &d) in dist.iter().enumerate() {
         let mut listed = [false; 2];
         for (i, parent) in parents.iter().enumerate() {
-            let (here, q, before) = parent.listed(p);
+            let (here, _, before) = parent.tested(p);
             if before == UNREACHED {
                 assert_eq!(d, UNREACHED, "unit {unit}, position {p}");
                 continue;
@@ -567,9 +612,6 @@ fn compare(unit: usize, dist: &[u8], parents: &[Parent], t: &mut Totals) -> InF 
             );
             t.wall_checks += 1;
             t.wall_longer += longer as u64;
-            if here {
-                f.listed[i].push(q as u64);
-            }
             listed[i] = here;
         }
         let member = listed[0] && listed[1];
@@ -621,22 +663,4 @@ fn candidate_index(units: &Units, index: &Unit, c: &Candidate) -> u64 {
             &c.position.columns[..units.size],
         )
         .expect("a candidate is a position of its unit")
-}
-
-/// The values two sorted lists share.
-fn intersect(a: &[u64], b: &[u64]) -> Vec<u64> {
-    let (mut i, mut j) = (0, 0);
-    let mut out = Vec::new();
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                out.push(a[i]);
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    out
 }

@@ -11,19 +11,31 @@
 //! items down, so a unit answers the queries into it when it is searched,
 //! and a candidate becomes a puzzle when every query has answered.
 
+#[cfg(any(test, feature = "research"))]
+mod ancestor;
+#[cfg(any(test, feature = "research"))]
+mod lists;
 mod position;
 mod relevance;
 mod search;
 mod stages;
+#[cfg(any(test, feature = "research"))]
+mod two_walls;
 mod units;
 #[cfg(any(test, feature = "research"))]
 mod walls;
 
+#[cfg(any(test, feature = "research"))]
+pub use ancestor::{Ancestor, Keys};
+#[cfg(any(test, feature = "research"))]
+pub use lists::{with_wall, ChildLists, WallTables};
 pub use position::Position;
 pub use relevance::Relevance;
-pub use search::{search, Candidate, CandidateId, RemovalTest, Scratch, UnitOutcome};
+pub use search::{search, Candidate, CandidateId, Component, RemovalTest, Scratch, UnitOutcome};
 #[cfg(feature = "research")]
 pub use stages::StageTimes;
+#[cfg(any(test, feature = "research"))]
+pub use two_walls::{Flood, Flooded, Known, PositionSet, Side, TwoWalls};
 pub use units::{target_row, Units};
 #[cfg(any(test, feature = "research"))]
 pub use walls::Wall;

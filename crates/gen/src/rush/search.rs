@@ -32,7 +32,7 @@ use super::stages::StageTimes;
 use super::stages::{Stage, StageClock};
 use super::units::{target_row, Units};
 use crate::retrograde::{Retrograde, UNREACHED};
-use crate::unit::{digit_runs, equal_bytes, window, FiberAt, Unit};
+use crate::unit::{digit_runs, equal_bytes, window, FiberAt, Unavoidable, Unit};
 use crate::Fibered;
 use unblocker_model::format::{parse_as, Format, ParseOptions};
 use unblocker_model::Metric;
@@ -96,9 +96,9 @@ pub struct UnitOutcome {
 /// Memory reused from one unit to the next (one per thread).
 #[derive(Default)]
 pub struct Scratch {
-    solver: Solver,
+    pub(super) solver: Solver,
     retrograde: Retrograde,
-    dist: Vec<u8>,
+    pub(super) dist: Vec<u8>,
     clean: Vec<u32>,
     /// Per cell: the number of its component among those read, or
     /// [`UNREAD`].
@@ -121,22 +121,72 @@ pub fn search(
     scratch: &mut Scratch,
     prune: bool,
 ) -> UnitOutcome {
-    let mut clock = StageClock::start();
+    let clock = StageClock::start();
     let index = units.index(unit);
+    let (found, _) = search_with(
+        units,
+        unit,
+        &index,
+        incoming,
+        &[],
+        scratch,
+        prune,
+        None,
+        clock,
+    );
+    found
+}
+
+/// The unavoidable cells a search hands out as it goes: where to compute
+/// them, and what to do with each level's ([`Unavoidable::search`]).
+pub(super) type Cells<'a> = (
+    &'a mut Unavoidable,
+    &'a mut dyn FnMut(&[(u32, u32)], &[u64]),
+);
+
+/// [`search`] of a unit laid out as `index`, also keeping searched the
+/// class tuples of the positions `keep` (packed, [`Position::pack`]: the
+/// tuples of removal tests into units with one more wall, which this unit's
+/// distances answer), and computing the unavoidable cells as it goes when
+/// `cells` says where. Its distances stay in `scratch` and its static
+/// pruning is returned (`None` when it is searched whole).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn search_with(
+    units: &Units,
+    unit: usize,
+    index: &Unit,
+    incoming: &[RemovalTest],
+    keep: &[u64],
+    scratch: &mut Scratch,
+    prune: bool,
+    cells: Option<Cells>,
+    mut clock: StageClock,
+) -> (UnitOutcome, Option<Relevance>) {
     let mut relevance = (prune && units.walls(unit) > 0).then(|| Relevance::new(units, unit));
     clock.end(Stage::Layout);
-    let levels = if let Some(relevance) = relevance.as_mut() {
-        for q in incoming {
-            relevance.keep(&Position::unpack(q.position).1[..units.size]);
+    if let Some(relevance) = relevance.as_mut() {
+        for &packed in incoming.iter().map(|q| &q.position).chain(keep) {
+            relevance.keep(&Position::unpack(packed).1[..units.size]);
         }
-        scratch
+    }
+    let seed = |at: &FiberAt, bits: u32| match relevance.as_mut() {
+        Some(relevance) => {
+            let (fiber_column, list) = index.fiber_axis(at.block);
+            relevance.live_bits(&index.column_fillings(at), fiber_column, list, bits)
+        }
+        None => bits,
+    };
+    let levels = match cells {
+        Some((unavoidable, done)) => unavoidable.search(
+            &mut scratch.retrograde,
+            index,
+            &mut scratch.dist,
+            seed,
+            done,
+        ),
+        None => scratch
             .retrograde
-            .distances_from(&index, &mut scratch.dist, |at, bits| {
-                let (fiber_column, list) = index.fiber_axis(at.block);
-                relevance.live_bits(&index.column_fillings(at), fiber_column, list, bits)
-            })
-    } else {
-        scratch.retrograde.distances(&index, &mut scratch.dist)
+            .distances_from(index, &mut scratch.dist, seed),
     };
     clock.end(Stage::Distances);
     let mut found = UnitOutcome {
@@ -144,14 +194,14 @@ pub fn search(
         ..UnitOutcome::default()
     };
     if levels.positions.len() > 1 {
-        mark_clean(&index, &scratch.dist, &mut scratch.clean);
+        mark_clean(index, &scratch.dist, &mut scratch.clean);
         clock.end(Stage::Clean);
-        candidates(units, unit, &index, scratch, relevance.as_ref(), &mut found);
+        candidates(units, unit, index, scratch, relevance.as_ref(), &mut found);
     }
-    answer(units, &index, &scratch.dist, incoming, &mut found.rejected);
+    answer(units, index, &scratch.dist, incoming, &mut found.rejected);
     clock.end(Stage::Components);
     clock.finish(&mut found);
-    found
+    (found, relevance)
 }
 
 /// The candidates that the queries into a unit reject, without searching
@@ -176,7 +226,12 @@ pub fn answer_only(
 
 /// Whether a position is fewer than `moves` moves from the goal, by one
 /// solve of its board.
-fn is_closer(units: &Units, position: &Position, moves: u8, solver: &mut Solver) -> bool {
+pub(super) fn is_closer(
+    units: &Units,
+    position: &Position,
+    moves: u8,
+    solver: &mut Solver,
+) -> bool {
     let options = SolveOptions {
         metric: Metric::Slide,
         algorithm: Algorithm::Bfs,
@@ -257,7 +312,7 @@ fn clean_where_pruned(
 }
 
 /// Answers the removal tests that land in this unit.
-fn answer(
+pub(super) fn answer(
     units: &Units,
     index: &Unit,
     dist: &[u8],
@@ -351,7 +406,7 @@ fn candidates(
     retrograde.clear_components(index);
     labels.clear();
     labels.resize(index.cells(), UNREAD);
-    let mut components: Vec<RushComponent> = Vec::new();
+    let mut components: Vec<Component> = Vec::new();
     for block in 0..index.blocks() {
         let mut at = index.first(block);
         for f in index.block_fibers(block) {
@@ -367,7 +422,7 @@ fn candidates(
                         for &(_, cell) in retrograde.component(index, block, cell) {
                             labels[cell as usize] = label;
                         }
-                        components.push(RushComponent::default());
+                        components.push(Component::default());
                     }
                 }
             }
@@ -401,7 +456,9 @@ fn candidates(
         if !ok {
             continue;
         }
-        let moved = moved_rows(units, unit, index, dist, pat, pbit);
+        let at_distance =
+            |at: &FiberAt, bit: u32| dist[index.position_of(at.block, at.fiber, bit) as usize];
+        let moved = moved_rows(units, unit, index, at_distance, pat, pbit);
         let before = found.queries.len();
         removal_queries(
             units,
@@ -433,21 +490,44 @@ fn candidates(
     }
 }
 
-/// What is read of a component.
-#[derive(Default)]
-struct RushComponent {
-    size: u64,
-    histogram: Vec<u64>,
-    moves: u8,
+/// What is read of a component: its size, histogram and farthest
+/// positions.
+#[derive(Clone, Default, Debug)]
+pub struct Component {
+    pub size: u64,
+    pub histogram: Vec<u64>,
+    pub moves: u8,
     /// The fibers holding its farthest positions, with those positions.
-    farthest: Vec<(FiberAt, u32)>,
+    pub farthest: Vec<(FiberAt, u32)>,
+}
+
+impl Component {
+    /// Reads bit `x` of the fiber `at`, at distance `d`.
+    #[inline]
+    pub(super) fn add(&mut self, at: &FiberAt, x: u32, d: u8) {
+        if self.histogram.len() <= d as usize {
+            self.histogram.resize(d as usize + 1, 0);
+        }
+        self.histogram[d as usize] += 1;
+        self.size += 1;
+        if d > self.moves {
+            self.moves = d;
+            self.farthest.clear();
+        }
+        if d == self.moves {
+            match self.farthest.last_mut() {
+                Some((last, bits)) if last.fiber == at.fiber => *bits |= 1 << x,
+                _ => self.farthest.push((*at, 1 << x)),
+            }
+        }
+    }
 }
 
 /// The size, histogram and farthest positions of each component read (by
 /// the `labels` of its cells), in one pass over the unit's positions in
 /// index order (reading a component's cells one by one would jump across
 /// the unit's distances).
-fn read_components(index: &Unit, dist: &[u8], labels: &[u32], components: &mut [RushComponent]) {
+fn read_components(index: &Unit, dist: &[u8], labels: &[u32], components: &mut [Component]) {
     for block in 0..index.blocks() {
         let len = index.fiber_mask(block).count_ones();
         let mut at = index.first(block);
@@ -463,22 +543,7 @@ fn read_components(index: &Unit, dist: &[u8], labels: &[u32], components: &mut [
                 if label == UNREAD {
                     continue;
                 }
-                let c = &mut components[label as usize];
-                if c.histogram.len() <= d as usize {
-                    c.histogram.resize(d as usize + 1, 0);
-                }
-                c.histogram[d as usize] += 1;
-                c.size += 1;
-                if d > c.moves {
-                    c.moves = d;
-                    c.farthest.clear();
-                }
-                if d == c.moves {
-                    match c.farthest.last_mut() {
-                        Some((last, bits)) if last.fiber == f => *bits |= 1 << bit,
-                        _ => c.farthest.push((at, 1 << bit)),
-                    }
-                }
+                components[label as usize].add(&at, bit, d);
             }
             index.advance(&mut at);
         }
@@ -486,7 +551,7 @@ fn read_components(index: &Unit, dist: &[u8], labels: &[u32], components: &mut [
 }
 
 /// The farthest position that comes first in fogleman/rush's order.
-fn hardest(units: &Units, unit: usize, index: &Unit, c: &RushComponent) -> (FiberAt, u32) {
+pub(super) fn hardest(units: &Units, unit: usize, index: &Unit, c: &Component) -> (FiberAt, u32) {
     let classes = units.classes(unit);
     let mut best: Option<((u64, u64), FiberAt, u32)> = None;
     for &(at, bits) in &c.farthest {
@@ -521,19 +586,20 @@ fn hardest(units: &Units, unit: usize, index: &Unit, c: &RushComponent) -> (Fibe
 }
 
 /// The rows' items that an optimal solution from the position moves, as
-/// (row, item) pairs: the solution steps to any neighbour one closer.
-fn moved_rows(
+/// (row, item) pairs: the solution steps to any neighbour one closer
+/// (`dist(at, bit)` gives the distance of bit `bit` of the fiber `at`).
+pub(super) fn moved_rows(
     units: &Units,
     unit: usize,
     index: &Unit,
-    dist: &[u8],
+    mut dist: impl FnMut(&FiberAt, u32) -> u8,
     at: FiberAt,
     bit: u32,
 ) -> Vec<(usize, usize)> {
     let classes = units.classes(unit);
     let mut moved = Vec::new();
     let (mut at, mut bit) = (at, bit);
-    let mut d = dist[index.position_of(at.block, at.fiber, bit) as usize];
+    let mut d = dist(&at, bit);
     while d > 0 {
         let mut next = None;
         index.expand(&at, 1 << bit, |to, bits| {
@@ -541,7 +607,7 @@ fn moved_rows(
             while next.is_none() && rest != 0 {
                 let b = rest.trailing_zeros();
                 rest &= rest - 1;
-                if dist[index.position_of(to.block, to.fiber, b) as usize] == d - 1 {
+                if dist(to, b) == d - 1 {
                     next = Some((*to, b));
                 }
             }
@@ -572,7 +638,7 @@ fn moved_rows(
 }
 
 /// One query per row item (the target excepted) that `moved` does not list.
-fn removal_queries(
+pub(super) fn removal_queries(
     units: &Units,
     id: CandidateId,
     position: &Position,

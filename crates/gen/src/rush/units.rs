@@ -70,6 +70,16 @@ impl Units {
         &self.classes[unit]
     }
 
+    /// The first filling of each row's class in `unit` (0 past the board's
+    /// rows).
+    pub fn class_starts(&self, unit: usize) -> [u32; 6] {
+        let classes = &self.classes[unit];
+        std::array::from_fn(|r| match classes.get(r) {
+            Some(&class) => self.rows[r].classes[class as usize].start,
+            None => 0,
+        })
+    }
+
     /// The unit whose rows hold these classes.
     pub fn find(&self, classes: &[u32]) -> Option<usize> {
         let target = target_row(self.size);

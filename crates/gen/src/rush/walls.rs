@@ -1,6 +1,6 @@
 //! A unit's walls, each with the unit without it (its *parent*), and the
-//! way from a position of the unit to the same position in the parent: for
-//! research on what the walls change (the `research` feature) and the tests.
+//! way from a position of the unit to the same position in the parent (a
+//! position at a time; a fiber at a time: [`super::Ancestor`]).
 
 use super::{Position, Units};
 use crate::unit::{Cell, Unit};
@@ -31,7 +31,7 @@ impl Units {
         for unit in (0..self.len()).step_by(step).filter(|&u| self.walls(u) > 0) {
             let index = self.index(unit);
             search.distances(&index, &mut dist);
-            for wall in self.walls_of(unit, &index) {
+            for wall in self.walls_of(unit) {
                 let parent = self.index(wall.parent);
                 search.distances(&parent, &mut parent_dist);
                 each(unit, &index, &dist, &wall, &parent, &mut parent_dist);
@@ -39,18 +39,19 @@ impl Units {
         }
     }
 
-    /// The walls of `unit` (`index` its layout), in board order.
-    pub fn walls_of(&self, unit: usize, index: &Unit) -> Vec<Wall> {
-        let first = Position::at(self, unit, index, 0);
+    /// The walls of `unit`, in board order.
+    pub fn walls_of(&self, unit: usize) -> Vec<Wall> {
+        let classes = self.classes(unit);
         let mut walls = Vec::new();
         for row in 0..self.size {
-            let filling = first.rows[row];
+            let filling = self.rows[row].classes[classes[row] as usize].start;
             for (slot, item) in self.rows[row].items[filling as usize].iter().enumerate() {
                 if item.wall {
-                    let mut without = first;
-                    without.rows[row] = self.rows[row].without(filling, slot);
+                    let mut without = classes.to_vec();
+                    without[row] =
+                        self.rows[row].class_of[self.rows[row].without(filling, slot) as usize];
                     let parent = self
-                        .find(&without.row_classes(self))
+                        .find(&without)
                         .expect("a unit without a wall is a unit of the rules");
                     let cell = Cell {
                         row: row as u8,

@@ -48,6 +48,9 @@ pub struct Columns {
     /// Per map (as `maps`) and class of its occupied set: the classes (of
     /// the occupied set after the slide) its digits' images fall in.
     pub(super) class_image: Vec<[u32; 32]>,
+    /// Per set of rows (a bit per row): their cells in column 0 (bit
+    /// `row × size`).
+    rows_in_column: [u64; 64],
 }
 
 impl Columns {
@@ -141,6 +144,12 @@ impl Columns {
                 }
             }
         }
+        let mut rows_in_column = [0u64; 64];
+        for (rows, cells) in rows_in_column.iter_mut().enumerate() {
+            *cells = (0..size)
+                .filter(|&r| rows >> r & 1 != 0)
+                .fold(0, |m, r| m | 1 << (r * size));
+        }
         Columns {
             size,
             fillings,
@@ -153,7 +162,18 @@ impl Columns {
             class,
             class_count,
             class_image,
+            rows_in_column,
         }
+    }
+
+    /// The cells (bit `row × size + column`) touched by the vertical move
+    /// of column `c` (its rows covering `occupied`) from digit `d` to digit
+    /// `j`: from the first cell the two fillings differ in to the last.
+    #[inline(always)]
+    pub(super) fn touched(&self, occupied: u8, c: usize, d: usize, j: usize) -> u64 {
+        let list = &self.list[occupied as usize];
+        let cells = &self.fillings.cells;
+        self.rows_in_column[span(cells[list[d] as usize] ^ cells[list[j] as usize]) as usize] << c
     }
 
     /// The column fillings (shared by every column of the board).
@@ -166,6 +186,18 @@ impl Columns {
         &self.list[occupied as usize]
     }
 
+    /// The digit of `filling` among the fillings a column may hold when the
+    /// rows cover `occupied` (`u8::MAX` if it may not).
+    pub fn digit(&self, occupied: u8, filling: u8) -> u8 {
+        self.digit[occupied as usize][filling as usize]
+    }
+
+    /// Every filling's digit among those a column may hold when the rows
+    /// cover `occupied` (`u8::MAX` where it may not).
+    pub fn digits(&self, occupied: u8) -> &[u8; 32] {
+        &self.digit[occupied as usize]
+    }
+
     /// The digits of the fillings with one car fewer than the filling at
     /// `digit` (same occupied set).
     pub fn fewer(&self, occupied: u8, digit: u8) -> &[u8] {
@@ -175,6 +207,14 @@ impl Columns {
 
 pub(super) fn map_index(occupied: u8, row: usize, crossing: Crossing) -> u16 {
     ((occupied as usize * 6 + row) * 3 + crossing as usize) as u16
+}
+
+/// The line's cells from the first to the last of `changed` (line-local
+/// bits): what a slide that changes those cells touches.
+#[inline(always)]
+pub(super) fn span(changed: u8) -> u8 {
+    let (first, last) = (changed.trailing_zeros(), 7 - changed.leading_zeros());
+    ((1u16 << (last + 1)) - (1u16 << first)) as u8
 }
 
 /// The images of a fiber's bits under a column's digit map (a bit whose

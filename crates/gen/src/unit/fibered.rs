@@ -25,6 +25,63 @@ impl Unit<'_> {
         classes
     }
 
+    /// Calls `emit(at, bits)` for each fiber of `block` that holds
+    /// positions of `cell`, with those positions.
+    pub fn cell_fibers(&self, block: usize, cell: u32, mut emit: impl FnMut(&FiberAt, u32)) {
+        let classes = self.cell_classes(block, cell);
+        let columns = self.columns;
+        let occ = &self.occupied[block];
+        let class_of = |c: usize| &columns.class[occ[c] as usize];
+        let fc = self.fiber_column[block] as usize;
+        let bits = (0..columns.list[occ[fc] as usize].len())
+            .filter(|&x| class_of(fc)[x] == classes[fc])
+            .fold(0u32, |m, x| m | 1 << x);
+        let axes = self.axes_of(block);
+        let mut digits = [[0u8; 32]; 5];
+        let mut counts = [0usize; 5];
+        for (k, &c) in axes.iter().enumerate() {
+            let c = c as usize;
+            for d in 0..columns.list[occ[c] as usize].len() {
+                if class_of(c)[d] == classes[c] {
+                    digits[k][counts[k]] = d as u8;
+                    counts[k] += 1;
+                }
+            }
+        }
+        let s = &self.strides[block];
+        let mut pick = [0usize; 5];
+        let mut at = self.first(block);
+        loop {
+            at.fiber = self.fiber_start[block] as usize;
+            for (k, &c) in axes.iter().enumerate() {
+                let d = digits[k][pick[k]];
+                at.digits[c as usize] = d;
+                at.fiber += d as usize * s[c as usize] as usize;
+            }
+            emit(&at, bits);
+            let mut k = 0;
+            loop {
+                if k == axes.len() {
+                    return;
+                }
+                pick[k] += 1;
+                if pick[k] < counts[k] {
+                    break;
+                }
+                pick[k] = 0;
+                k += 1;
+            }
+        }
+    }
+
+    /// The cells touched by the move of bit `x` of a fiber of `block` to
+    /// bit `y` of the same fiber (a vertical move on the fiber axis).
+    #[inline(always)]
+    pub fn touched_within(&self, block: usize, x: usize, y: usize) -> u64 {
+        let fc = self.fiber_column[block] as usize;
+        self.columns.touched(self.occupied[block][fc], fc, x, y)
+    }
+
     /// [`Fibered::expand`] by the moves `moves` keeps only, each group of
     /// moved positions emitted with the [`Source`] of its bits.
     #[inline(always)]
@@ -65,7 +122,11 @@ impl Unit<'_> {
                 let mut to = *at;
                 to.digits[c] = j;
                 to.fiber = (at.fiber as isize + (j as isize - d as isize) * s[c] as isize) as usize;
-                emit(&to, bits, Source::Same);
+                emit(
+                    &to,
+                    bits,
+                    Source::Same(columns.touched(occ[c], c, d as usize, j as usize)),
+                );
             }
         }
         // Horizontal moves change the block.
@@ -77,6 +138,7 @@ impl Unit<'_> {
             if !moves.slide(row, cells) {
                 continue;
             }
+            let touched = (cells as u64) << (row as usize * self.size);
             let to_block = plan.to as usize;
             let s2 = &self.strides[to_block];
             let fc2 = self.fiber_column[to_block] as usize;
@@ -96,10 +158,10 @@ impl Unit<'_> {
             }
             if fc2 == fc {
                 let (moved, source) = match plan.maps[fc] {
-                    u16::MAX => (bits, Source::Same),
+                    u16::MAX => (bits, Source::Same(touched)),
                     map => {
                         let map = &columns.maps[map as usize];
-                        (map_bits(map, bits), Source::Map(map))
+                        (map_bits(map, bits), Source::Map(map, touched))
                     }
                 };
                 if moved != 0 {
@@ -120,7 +182,7 @@ impl Unit<'_> {
                         let mut one = to;
                         one.digits[fc] = d;
                         one.fiber += d as usize * s2[fc] as usize;
-                        emit(&one, 1 << bit, Source::Bit(x));
+                        emit(&one, 1 << bit, Source::Bit(x, touched));
                     }
                 }
             }

@@ -396,12 +396,18 @@ impl<'c> Unit<'c> {
         }
     }
 
+    /// The block of a tuple of row fillings (by board row, as places in
+    /// each row's class).
+    pub fn block_at(&self, row_places: &[usize]) -> usize {
+        (0..self.size)
+            .map(|r| row_places[r] * self.row_stride[r])
+            .sum()
+    }
+
     /// The index of a position: its block's row fillings (by board row, as
     /// places in each row's class) and its column fillings.
     pub fn index_of(&self, row_places: &[usize], column_fillings: &[u32]) -> Option<u64> {
-        let block: usize = (0..self.size)
-            .map(|r| row_places[r] * self.row_stride[r])
-            .sum();
+        let block = self.block_at(row_places);
         let occ = &self.occupied[block];
         let digit = |c: usize| {
             let d = self.columns.digit[occ[c] as usize][column_fillings[c] as usize];

@@ -41,11 +41,11 @@
 //! index and its layout ([`Unit`], in `layout`), the sweep of a whole block
 //! (`sweep`) and the unit as a [`Fibered`](crate::Fibered) space, its moves and its cells
 //! (`fibered`), the moves split by whether they touch a cell ([`Moves`],
-//! in `touch`), and, for research (the `research` feature), the distances
-//! of a unit with one more wall derived from the unit's own (`Repair`, in
-//! `repair`) and the cells every optimal solution of a position touches,
-//! which decide where such a wall lengthens the optimum (`Unavoidable`, in
-//! `unavoidable`).
+//! in `touch`), the cells every optimal solution of a position touches,
+//! which decide where one more wall lengthens the optimum, found by the
+//! distance search as it goes ([`Unavoidable`], in `unavoidable`), and, for
+//! research (the `research` feature), the distances of a unit with one more
+//! wall derived from the unit's own (`Repair`, in `repair`).
 
 use crate::retrograde::UNREACHED;
 
@@ -56,7 +56,6 @@ mod layout;
 mod repair;
 mod sweep;
 mod touch;
-#[cfg(any(test, feature = "research"))]
 mod unavoidable;
 
 pub use columns::Columns;
@@ -64,7 +63,6 @@ pub use layout::{FiberAt, RowClass, Unit};
 #[cfg(any(test, feature = "research"))]
 pub use repair::{Repair, Repaired};
 pub use touch::{Cell, Moves, Source};
-#[cfg(any(test, feature = "research"))]
 pub use unavoidable::Unavoidable;
 
 /// A digit that has no image (the column filling covers a swept cell).

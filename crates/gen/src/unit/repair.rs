@@ -281,12 +281,12 @@ fn pull_moves(
             return;
         }
         found |= match source {
-            Source::Same => hit,
-            Source::Map(map) => pick(bits & !found, |x| {
+            Source::Same(_) => hit,
+            Source::Map(map, _) => pick(bits & !found, |x| {
                 let y = map[x as usize];
                 y != NONE && hit >> y & 1 != 0
             }),
-            Source::Bit(x) => 1 << x,
+            Source::Bit(x, _) => 1 << x,
             Source::Within => pick(bits & !found, |x| {
                 moves.within(unit, at.block, 1 << x) & hit != 0
             }),

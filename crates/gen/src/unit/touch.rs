@@ -26,16 +26,18 @@ pub enum Moves {
 }
 
 /// Which positions of the expanded fiber a group of moved positions came
-/// from ([`Unit::expand_moves`]).
+/// from ([`Unit::expand_moves`]), and the cells the move touches (bit
+/// `row × size + column`; for moves inside the fiber they differ from bit
+/// to bit: [`Unit::touched_within`]).
 #[derive(Clone, Copy, Debug)]
 pub enum Source<'a> {
     /// The same bits (the fiber moved as a whole).
-    Same,
+    Same(u64),
     /// Bit `x` moved to bit `map[x]` (`NONE`: it cannot move).
-    Map(&'a [u8; 32]),
+    Map(&'a [u8; 32], u64),
     /// The one bit `x` (the fibers' axes differ: each bit lands in a fiber
     /// of its own).
-    Bit(u8),
+    Bit(u8, u64),
     /// Moves inside the fiber: each bit to its neighbours on the fiber axis.
     Within,
 }

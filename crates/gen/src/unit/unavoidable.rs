@@ -1,7 +1,7 @@
-//! For research: the cells that every optimal solution of a position
-//! touches (its *unavoidable cells*), for every position of a searched
-//! unit, in one pass over the unit's levels ([`Unavoidable`]). They answer
-//! the wall test of every unit with one more wall at once.
+//! The cells that every optimal solution of a position touches (its
+//! *unavoidable cells*), for every position of a unit, found by the unit's
+//! distance search itself ([`Unavoidable`]). They answer the wall test of
+//! every unit with one more wall at once.
 //!
 //! A slide *touches* a cell when the sliding car covers it at some point of
 //! the slide ([`Moves::Touching`]); a solution touches the cells its slides
@@ -25,81 +25,99 @@
 //! Conversely a solution with the wall as short as `d(P)` is an optimal
 //! solution without it that touches no `x`.
 //!
-//! **The pass** pulls, level by level from 1 up: each position `P` at
-//! level `k` starts with every cell, and each move `m` to a position `Q` at
-//! level `k − 1` (whose cells are final) narrows it to
-//! `touched(m) | A(Q)`. Only two levels are held, packed in the order of
-//! their positions (a position's cells found by its fiber's first and the
-//! bits below it), so that what a move reads is close at hand; each level
-//! is handed out when final ([`Unavoidable::pass`]). A block with few
-//! fibers at level `k` is expanded a fiber at a time
-//! ([`Unit::expand_moves`]); the others are read as the search's sweep of
-//! a whole block (`sweep`) moves it: runs of fibers for the vertical
-//! moves, each slide's digit maps computed once.
-
-use super::sweep::{odometer, SPARSE};
+//! **The pass** rides on the distance search ([`Retrograde::distances_with`]):
+//! when level `k` is expanded to find level `k + 1`, each move from a
+//! position `P` of level `k` that lands on a position `Q` of level `k − 1`
+//! (whose cells are final) narrows `P`'s cells, which start as every cell,
+//! to `touched(m) | A(Q)`; when the expansion ends, level `k`'s cells are
+//! final. The expansion walks its moves as the search does (a block whose
+//! fibers are mostly in the frontier with the search's own sweep,
+//! `sweep`, the others a fiber at a time), so the moves are generated once
+//! for both. Only two levels' cells are held, packed in the order the
+//! search found their fibers (a position's cells found by its fiber's
+//! first and the bits below it), and each level is handed out when final.
+use super::sweep::{Visit, SPARSE};
 use super::touch::{Moves, Source};
-use super::{digit_runs, equal_bytes, window, FiberAt, Unit, NONE};
-use crate::retrograde::UNREACHED;
+use super::{FiberAt, Unit, NONE};
+use crate::retrograde::{Levels, Retrograde, Walk};
 use crate::Fibered;
 
 /// Memory reused from one unit to the next.
 pub struct Unavoidable {
-    /// Per distance: the fibers holding positions at that distance, with
-    /// those positions, in fiber order.
-    levels: Vec<Vec<(u32, u32)>>,
-    /// The level read and the one closer.
+    /// The level expanded, and the one closer to the goal.
     front: Level,
     closer: Level,
+    /// The fibers of the newest level, as the search finds them.
+    found: Vec<(u32, u32)>,
+    /// Levels laid out so far in this search.
+    levels: usize,
+    /// The optimal moves read.
+    moves: u64,
     /// A block is read a fiber at a time when fewer than one of its fibers
     /// in `sparse` holds positions at the level read (the tests force
     /// either way).
     sparse: usize,
 }
 
-/// One level's positions and their cells, packed in position order.
+/// One level's positions and their cells, packed in the order of their
+/// fibers in `list`.
 #[derive(Default)]
 struct Level {
     /// Per fiber of the unit: its positions at the level, and where their
     /// cells start.
-    fibers: Vec<(u32, u32)>,
+    bits: Vec<u32>,
+    start: Vec<u32>,
+    /// The fibers holding positions at the level, with those positions.
+    list: Vec<(u32, u32)>,
     cells: Vec<u64>,
 }
 
 impl Level {
-    /// Lays out the positions `fibers` (fiber, bits; in fiber order), every
-    /// cell set to `cells`.
-    fn fill(&mut self, fibers: &[(u32, u32)], cells: u64) {
+    /// Makes room for a unit of `fibers` fibers, holding no position.
+    fn reset(&mut self, fibers: usize) {
+        self.bits.clear();
+        self.bits.resize(fibers, 0);
+        self.start.resize(fibers, 0);
+        self.list.clear();
+        self.cells.clear();
+    }
+
+    /// Lays out the positions of `list`, every cell set to `cells`.
+    fn fill(&mut self, list: &mut Vec<(u32, u32)>, cells: u64) {
+        std::mem::swap(&mut self.list, list);
         let mut n = 0u32;
-        for &(fiber, bits) in fibers {
-            self.fibers[fiber as usize] = (bits, n);
+        for &(fiber, bits) in &self.list {
+            self.bits[fiber as usize] = bits;
+            self.start[fiber as usize] = n;
             n += bits.count_ones();
         }
         self.cells.clear();
         self.cells.resize(n as usize, cells);
     }
 
-    /// Forgets the positions `fibers` (as laid out).
-    fn clear(&mut self, fibers: &[(u32, u32)]) {
-        for &(fiber, _) in fibers {
-            self.fibers[fiber as usize] = (0, 0);
+    /// Forgets its positions.
+    fn clear(&mut self) {
+        for &(fiber, _) in &self.list {
+            self.bits[fiber as usize] = 0;
         }
+        self.list.clear();
     }
 
-    /// The place in `cells` of bit `x` of a fiber (its positions `bits`,
-    /// from `start`).
+    /// The place in `cells` of bit `x` of `fiber`.
     #[inline(always)]
-    fn place((bits, start): (u32, u32), x: usize) -> usize {
-        start as usize + (bits & ((1u32 << x) - 1)).count_ones() as usize
+    fn place(&self, fiber: usize, x: usize) -> usize {
+        self.start[fiber] as usize + (self.bits[fiber] & ((1u32 << x) - 1)).count_ones() as usize
     }
 }
 
 impl Default for Unavoidable {
     fn default() -> Unavoidable {
         Unavoidable {
-            levels: Vec::new(),
             front: Level::default(),
             closer: Level::default(),
+            found: Vec::new(),
+            levels: 0,
+            moves: 0,
             sparse: SPARSE,
         }
     }
@@ -110,333 +128,267 @@ impl Unavoidable {
         Unavoidable::default()
     }
 
-    /// Writes into `cells`, for every position of `unit` (`dist` its
-    /// distances from a complete search:
-    /// [`crate::retrograde::Retrograde::distances`]), its unavoidable cells
-    /// (bit `row × size + column`); 0 at the goal positions and where
-    /// `dist` is [`UNREACHED`]. Returns the optimal moves read (the moves
-    /// from a position to one a level closer).
-    pub fn cells(&mut self, unit: &Unit, dist: &[u8], cells: &mut Vec<u64>) -> u64 {
-        cells.clear();
-        cells.resize(dist.len(), 0);
-        self.pass(unit, dist, |level, found| {
-            let mut found = found.iter();
-            let mut block = 0;
-            for &(fiber, bits) in level {
-                while unit.fiber_start[block + 1] <= fiber as u64 {
-                    block += 1;
-                }
-                let base = unit.position_of(block, fiber as usize, 0) as usize;
-                for x in each(bits) {
-                    cells[base + x] = *found.next().expect("cells for every position");
-                }
-            }
-        })
+    /// Searches `unit`'s distances as [`Retrograde::distances_from`] does
+    /// (from the goal positions `seed` keeps) and, as it goes, every
+    /// position's unavoidable cells (bit `row × size + column`): calls
+    /// `done(positions, cells)` for each level in turn, from the goal
+    /// positions up, once the level's cells are final, with its positions
+    /// as (fiber, bits) and their cells in the same order.
+    pub fn search(
+        &mut self,
+        retrograde: &mut Retrograde,
+        unit: &Unit,
+        dist: &mut Vec<u8>,
+        seed: impl FnMut(&FiberAt, u32) -> u32,
+        done: impl FnMut(&[(u32, u32)], &[u64]),
+    ) -> Levels {
+        let fibers = unit.fibers();
+        self.front.reset(fibers);
+        self.closer.reset(fibers);
+        self.found.clear();
+        self.levels = 0;
+        self.moves = 0;
+        let mut pass = Pass { cells: self, done };
+        retrograde.distances_with(unit, dist, seed, &mut pass)
     }
 
-    /// The pass itself: calls `done(positions, cells)` for each level in
-    /// turn, from the goal positions up, once the level's cells are final:
-    /// its positions as (fiber, bits) in fiber order and their unavoidable
-    /// cells in the same order. Returns the optimal moves read.
-    pub fn pass(
+    /// The optimal moves (from a position to one a level closer) the last
+    /// search read.
+    pub fn moves(&self) -> u64 {
+        self.moves
+    }
+
+    /// Writes into `cells` every position's unavoidable cells (0 at the
+    /// goal positions and where no goal is reached), searching `unit` whole
+    /// (its distances into `dist`).
+    pub fn cells(
         &mut self,
+        retrograde: &mut Retrograde,
         unit: &Unit,
-        dist: &[u8],
-        mut done: impl FnMut(&[(u32, u32)], &[u64]),
-    ) -> u64 {
-        for level in &mut self.levels {
-            level.clear();
-        }
-        for block in 0..unit.blocks() {
-            let mask = unit.fiber_mask(block);
-            for f in unit.block_fibers(block) {
-                let bytes = window(dist, unit.position_of(block, f, 0) as usize);
-                let mut rest = mask & !equal_bytes(&bytes, &[UNREACHED; 32]);
-                while rest != 0 {
-                    let level = bytes[rest.trailing_zeros() as usize] as usize;
-                    let bits = equal_bytes(&bytes, &[level as u8; 32]) & rest;
-                    rest &= !bits;
-                    if self.levels.len() <= level {
-                        self.levels.resize_with(level + 1, Vec::new);
+        dist: &mut Vec<u8>,
+        cells: &mut Vec<u64>,
+    ) -> Levels {
+        cells.clear();
+        cells.resize(unit.positions() as usize, 0);
+        self.search(
+            retrograde,
+            unit,
+            dist,
+            |_, bits| bits,
+            |level, found| {
+                let mut found = found.iter();
+                for &(fiber, bits) in level {
+                    let block = unit.block_of(fiber as usize);
+                    let base = unit.position_of(block, fiber as usize, 0) as usize;
+                    for x in each(bits) {
+                        cells[base + x] = *found.next().expect("cells for every position");
                     }
-                    self.levels[level].push((f as u32, bits));
                 }
-            }
-        }
-        for level in [&mut self.front, &mut self.closer] {
-            level.fibers.clear();
-            level.fibers.resize(unit.fibers(), (0, 0));
-        }
-        if let Some(goals) = self.levels.first() {
-            self.closer.fill(goals, 0);
-            done(goals, &self.closer.cells);
-        }
-        let mut moves = 0;
-        for k in 1..self.levels.len() {
-            let level = &self.levels[k];
-            let (front, closer) = (&mut self.front, &self.closer);
-            front.fill(level, u64::MAX);
-            // Block by block: a block's fibers are contiguous in the level.
-            let (mut i, mut block) = (0, 0);
-            while i < level.len() {
-                while unit.fiber_start[block + 1] <= level[i].0 as u64 {
-                    block += 1;
-                }
-                let end = unit.fiber_start[block + 1];
-                let live = level[i..].partition_point(|&(f, _)| (f as u64) < end);
-                if live.saturating_mul(self.sparse) < unit.block_fibers(block).len() {
-                    for &(fiber, _) in &level[i..i + live] {
-                        let at = unit.fiber_at(block, fiber as usize);
-                        moves += pull(unit, front, closer, &at);
-                    }
-                } else {
-                    moves += pull_block(unit, block, front, closer);
-                }
-                i += live;
-            }
-            done(level, &front.cells);
-            self.closer.clear(&self.levels[k - 1]);
-            std::mem::swap(&mut self.front, &mut self.closer);
-        }
-        moves
+            },
+        )
     }
 }
 
-/// Narrows the unavoidable cells of the positions of the fiber `at` at the
-/// level read (`front`) by their moves to the positions one level closer
-/// (`closer`), whose cells are final; returns the moves read.
-fn pull(unit: &Unit, front: &mut Level, closer: &Level, at: &FiberAt) -> u64 {
-    let mut moves = 0u64;
-    let block = at.block;
-    let here = front.fibers[at.fiber];
-    let bits = here.0;
-    let occupied = &unit.occupied[block];
-    let found = &mut front.cells;
-    unit.expand_moves(at, bits, Moves::All, |to, moved, source| {
-        let there = closer.fibers[to.fiber];
-        let hit = moved & there.0;
-        if hit == 0 {
+/// The search's walk with the cells: `done` is handed each level.
+struct Pass<'a, F> {
+    cells: &'a mut Unavoidable,
+    done: F,
+}
+
+impl<F: FnMut(&[(u32, u32)], &[u64])> Walk<Unit<'_>> for Pass<'_, F> {
+    #[inline(always)]
+    fn found(&mut self, fiber: usize, bits: u32) {
+        self.cells.found.push((fiber as u32, bits));
+    }
+
+    fn start(&mut self, _: &Unit) {
+        let u = &mut *self.cells;
+        // The level below the last is done with; the last is final.
+        u.closer.clear();
+        std::mem::swap(&mut u.front, &mut u.closer);
+        let all = if u.levels == 0 { 0 } else { u64::MAX };
+        u.front.fill(&mut u.found, all);
+        u.levels += 1;
+    }
+
+    fn expand(&mut self, unit: &Unit, block: usize, front: &[u32], next: &mut [u32]) {
+        let u = &mut *self.cells;
+        if u.closer.list.is_empty() {
+            // The goals: nothing is closer.
+            unit.expand_block(block, front, next);
             return;
         }
-        let mut narrow = |x: usize, y: usize, touched: u64| {
-            found[Level::place(here, x)] &= touched | closer.cells[Level::place(there, y)];
-            moves += 1;
+        let fibers = unit.block_fibers(block);
+        let live = front[fibers.clone()]
+            .iter()
+            .filter(|&&bits| bits != 0)
+            .count();
+        let mut narrow = Narrow {
+            next,
+            front: &mut u.front,
+            closer: &u.closer,
+            moves: 0,
         };
-        match source {
-            Source::Within => {
-                // Each position to its neighbours on the fiber axis.
-                let c = unit.fiber_column[block] as usize;
-                let near = &unit.columns.neighbours[occupied[c] as usize];
-                for x in each(bits) {
-                    for y in each(near[x] & hit) {
-                        narrow(x, y, column_touched(unit, c, occupied[c], x, y));
-                    }
+        if live.saturating_mul(u.sparse) < fibers.len() {
+            let mut at = unit.first(block);
+            for f in fibers {
+                if front[f] != 0 {
+                    narrow.fiber(unit, &at, front[f]);
                 }
+                unit.advance(&mut at);
             }
-            Source::Same if to.block == block => {
-                // A vertical move on another axis: one column's digit.
-                let c = unit
-                    .axes_of(block)
-                    .iter()
-                    .map(|&c| c as usize)
-                    .find(|&c| to.digits[c] != at.digits[c])
-                    .expect("a vertical move changes one column");
-                let (d, j) = (at.digits[c] as usize, to.digits[c] as usize);
-                let touched = column_touched(unit, c, occupied[c], d, j);
-                for y in each(hit) {
-                    narrow(y, y, touched);
-                }
-            }
-            Source::Same => {
-                let touched = row_touched(unit, block, to.block);
-                for y in each(hit) {
-                    narrow(y, y, touched);
-                }
-            }
-            Source::Map(map) => {
-                let touched = row_touched(unit, block, to.block);
-                for x in each(bits) {
-                    let y = map[x];
-                    if y != NONE && hit >> y & 1 != 0 {
-                        narrow(x, y as usize, touched);
-                    }
-                }
-            }
-            Source::Bit(x) => {
-                let touched = row_touched(unit, block, to.block);
-                narrow(x as usize, hit.trailing_zeros() as usize, touched);
-            }
+        } else {
+            unit.sweep_with(block, front, &mut narrow);
         }
-    });
-    moves
+        u.moves += narrow.moves;
+    }
+
+    fn end(&mut self) {
+        let front = &self.cells.front;
+        (self.done)(&front.list, &front.cells);
+    }
 }
 
-/// [`pull`] of every fiber of `block` at once, walking the block as the
-/// search's sweep of a whole block (`sweep`) does: the vertical moves on
-/// the other axes as runs of fibers, each slide's digit maps computed once
-/// for the block.
-fn pull_block(unit: &Unit, block: usize, front: &mut Level, closer: &Level) -> u64 {
-    let columns = unit.columns;
-    let occ = &unit.occupied[block];
-    let s = &unit.strides[block];
-    let fc = unit.fiber_column[block] as usize;
-    let start = unit.fiber_start[block] as usize;
-    let n = unit.fiber_start[block + 1] as usize - start;
-    let (fibers, found) = (&front.fibers[start..start + n], &mut front.cells);
-    let mut moves = 0u64;
-    // Vertical moves on the fiber axis.
-    let near = &columns.neighbours[occ[fc] as usize];
-    for (f, &here) in fibers.iter().enumerate() {
-        let there = closer.fibers[start + f];
-        if here.0 == 0 || there.0 == 0 {
-            continue;
-        }
-        for x in each(here.0) {
-            for y in each(near[x] & there.0) {
-                found[Level::place(here, x)] &=
-                    column_touched(unit, fc, occ[fc], x, y) | closer.cells[Level::place(there, y)];
-                moves += 1;
-            }
-        }
+/// An expansion that also narrows the cells of the level expanded
+/// (`front`) by each move to a position of the level closer (`closer`),
+/// whose cells are final.
+struct Narrow<'a> {
+    next: &'a mut [u32],
+    front: &'a mut Level,
+    closer: &'a Level,
+    moves: u64,
+}
+
+impl Narrow<'_> {
+    /// The move from bit `x` of fiber `from` (level read) to bit `y` of
+    /// fiber `to` (level closer), touching `touched`.
+    #[inline(always)]
+    fn narrow(&mut self, from: usize, x: usize, to: usize, y: usize, touched: u64) {
+        let there = self.closer.cells[self.closer.place(to, y)];
+        let here = self.front.place(from, x);
+        self.front.cells[here] &= touched | there;
+        self.moves += 1;
     }
-    // Vertical moves on the other axes: the fibers with digit `d` against
-    // those with digit `j`, a run of fibers at a time.
-    for (c, run, period) in unit.axis_runs(block) {
-        for (d, &targets) in columns.neighbours[occ[c] as usize].iter().enumerate() {
-            for j in each(targets) {
-                let touched = column_touched(unit, c, occ[c], d, j);
-                for (from, to) in digit_runs(n, (run, period), d, j) {
-                    for i in 0..run {
-                        let (here, there) = (fibers[from + i], closer.fibers[start + to + i]);
-                        for y in each(here.0 & there.0) {
-                            found[Level::place(here, y)] &=
-                                touched | closer.cells[Level::place(there, y)];
-                            moves += 1;
+
+    /// The expansion of the positions `bits` of the fiber `at`, a fiber at
+    /// a time ([`Unit::expand_moves`]).
+    #[inline(always)]
+    fn fiber(&mut self, unit: &Unit, at: &FiberAt, bits: u32) {
+        let from = at.fiber;
+        unit.expand_moves(at, bits, Moves::All, |to, moved, source| {
+            self.next[to.fiber] |= moved;
+            let hit = moved & self.closer.bits[to.fiber];
+            if hit == 0 {
+                return;
+            }
+            let to = to.fiber;
+            match source {
+                Source::Within => {
+                    // Each position to its neighbours on the fiber axis.
+                    let occupied = unit.occupied[at.block][unit.fiber_column[at.block] as usize];
+                    let near = &unit.columns.neighbours[occupied as usize];
+                    for x in each(bits) {
+                        for y in each(near[x] & hit) {
+                            self.narrow(from, x, to, y, unit.touched_within(at.block, x, y));
                         }
                     }
                 }
-            }
-        }
-    }
-    // Slides: per axis, the (source, target) fiber offsets of the digits
-    // that have an image (on the target's fiber axis, the target bit).
-    let axes = unit.axes_of(block);
-    let mut offsets = [[(0u32, 0u32); 32]; 5];
-    let mut counts = [0usize; 5];
-    let plans = unit.plan_start[block] as usize..unit.plan_start[block + 1] as usize;
-    'plans: for (plan, &(row, touched)) in unit.plans[plans.clone()]
-        .iter()
-        .zip(&unit.plan_cells[plans])
-    {
-        let touched = (touched as u64) << (row as usize * unit.size);
-        let to = plan.to as usize;
-        let s2 = &unit.strides[to];
-        let fc2 = unit.fiber_column[to] as usize;
-        for (k, &c) in axes.iter().enumerate() {
-            let c = c as usize;
-            counts[k] = 0;
-            for d in 0..columns.list[occ[c] as usize].len() {
-                let image = plan.image(columns, c, d as u8);
-                if image != NONE {
-                    let into = if c == fc2 {
-                        image as u32
-                    } else {
-                        image as u32 * s2[c]
-                    };
-                    offsets[k][counts[k]] = (d as u32 * s[c], into);
-                    counts[k] += 1;
-                }
-            }
-            if counts[k] == 0 {
-                continue 'plans;
-            }
-        }
-        let target = &closer.fibers[unit.fiber_start[to] as usize..];
-        let mut pick = [0usize; 5];
-        if fc2 == fc {
-            let fiber_map = match plan.maps[fc] {
-                u16::MAX => None,
-                map => Some(&columns.maps[map as usize]),
-            };
-            loop {
-                let (mut from, mut into) = (0u32, 0u32);
-                for k in 1..axes.len() {
-                    let (a, b) = offsets[k][pick[k]];
-                    from += a;
-                    into += b;
-                }
-                for &(a, b) in &offsets[0][..counts[0]] {
-                    let here = fibers[(from + a) as usize];
-                    if here.0 == 0 {
-                        continue;
+                Source::Same(touched) => {
+                    for y in each(hit) {
+                        self.narrow(from, y, to, y, touched);
                     }
-                    let there = target[(into + b) as usize];
-                    if there.0 == 0 {
-                        continue;
-                    }
-                    for x in each(here.0) {
-                        let y = fiber_map.map_or(x as u8, |map| map[x]);
-                        if y != NONE && there.0 >> y & 1 != 0 {
-                            found[Level::place(here, x)] &=
-                                touched | closer.cells[Level::place(there, y as usize)];
-                            moves += 1;
+                }
+                Source::Map(map, touched) => {
+                    for x in each(bits) {
+                        let y = map[x];
+                        if y != NONE && hit >> y & 1 != 0 {
+                            self.narrow(from, x, to, y as usize, touched);
                         }
                     }
                 }
-                if !odometer(&mut pick, &counts[..axes.len()], 1) {
-                    continue 'plans;
+                Source::Bit(x, touched) => {
+                    self.narrow(from, x as usize, to, hit.trailing_zeros() as usize, touched);
                 }
+            }
+        });
+    }
+}
+
+impl Visit for Narrow<'_> {
+    #[inline(always)]
+    fn within(&mut self, unit: &Unit, fiber: usize, bits: u32, c: usize, occupied: u8) {
+        let near = &unit.columns.neighbours[occupied as usize];
+        let there = self.closer.bits[fiber];
+        let mut inside = 0u32;
+        for x in each(bits) {
+            inside |= near[x];
+            for y in each(near[x] & there) {
+                self.narrow(fiber, x, fiber, y, unit.columns.touched(occupied, c, x, y));
             }
         }
-        // The target's fiber axis is an axis here, and this fiber's bits are
-        // digits there: each bit lands in its own fiber.
-        let kb = axes
-            .iter()
-            .position(|&c| c as usize == fc2)
-            .expect("the target's fiber axis is one of this block's axes");
-        let mut into_fiber = [u32::MAX; 32];
-        for (x, into) in into_fiber
-            .iter_mut()
-            .enumerate()
-            .take(unit.fiber_len[block] as usize)
-        {
-            let d = plan.image(columns, fc, x as u8);
-            if d != NONE {
-                *into = d as u32 * s2[fc];
-            }
+        self.next[fiber] |= inside;
+    }
+
+    #[inline(always)]
+    fn run(
+        &mut self,
+        unit: &Unit,
+        front: &[u32],
+        from: usize,
+        to: usize,
+        c: usize,
+        occupied: u8,
+        d: usize,
+        j: usize,
+    ) {
+        let next = &mut self.next[to..][..front.len()];
+        for (t, &f) in next.iter_mut().zip(front) {
+            *t |= f;
         }
-        loop {
-            let (mut from, mut into, mut bit) = (0u32, 0u32, 0u32);
-            for k in 1..axes.len() {
-                let (a, b) = offsets[k][pick[k]];
-                from += a;
-                if k == kb {
-                    bit = b;
-                } else {
-                    into += b;
+        let closer = &self.closer.bits[to..][..front.len()];
+        for (i, (&bits, &there)) in front.iter().zip(closer).enumerate() {
+            let hit = bits & there;
+            if hit != 0 {
+                let touched = unit.columns.touched(occupied, c, d, j);
+                for y in each(hit) {
+                    self.narrow(from + i, y, to + i, y, touched);
                 }
-            }
-            for &(a, b) in &offsets[0][..counts[0]] {
-                let (into, bit) = if kb == 0 { (into, b) } else { (into + b, bit) };
-                let here = fibers[(from + a) as usize];
-                for x in each(here.0) {
-                    if into_fiber[x] == u32::MAX {
-                        continue;
-                    }
-                    let there = target[(into + into_fiber[x]) as usize];
-                    if there.0 >> bit & 1 != 0 {
-                        found[Level::place(here, x)] &=
-                            touched | closer.cells[Level::place(there, bit as usize)];
-                        moves += 1;
-                    }
-                }
-            }
-            if !odometer(&mut pick, &counts[..axes.len()], 1) {
-                continue 'plans;
             }
         }
     }
-    moves
+
+    #[inline(always)]
+    fn along(&mut self, from: usize, bits: u32, to: usize, map: Option<&[u8; 32]>, touched: u64) {
+        let moved = map.map_or(bits, |map| super::columns::map_bits(map, bits));
+        self.next[to] |= moved;
+        let there = self.closer.bits[to];
+        if moved & there == 0 {
+            return;
+        }
+        match map {
+            None => {
+                for y in each(bits & there) {
+                    self.narrow(from, y, to, y, touched);
+                }
+            }
+            Some(map) => {
+                for x in each(bits) {
+                    let y = map[x];
+                    if y != NONE && there >> y & 1 != 0 {
+                        self.narrow(from, x, to, y as usize, touched);
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn across(&mut self, from: usize, x: u32, to: usize, bit: u32, touched: u64) {
+        self.next[to] |= 1 << bit;
+        if self.closer.bits[to] >> bit & 1 != 0 {
+            self.narrow(from, x as usize, to, bit as usize, touched);
+        }
+    }
 }
 
 /// The set bits of `bits`, lowest first.
@@ -452,47 +404,13 @@ fn each(bits: u32) -> impl Iterator<Item = usize> {
     })
 }
 
-/// The lines' cells from the first to the last of `changed` (line-local
-/// bits): what a slide that changes those cells touches.
-#[inline(always)]
-fn span(changed: u8) -> u8 {
-    let (first, last) = (changed.trailing_zeros(), 7 - changed.leading_zeros());
-    ((1u16 << (last + 1)) - (1u16 << first)) as u8
-}
-
-/// The cells (bit `row × size + column`) touched by the vertical move of
-/// column `c` (rows covering `occupied`) from digit `d` to digit `j`.
-#[inline(always)]
-fn column_touched(unit: &Unit, c: usize, occupied: u8, d: usize, j: usize) -> u64 {
-    let columns = unit.columns;
-    let list = &columns.list[occupied as usize];
-    let cells = &columns.fillings.cells;
-    let rows = span(cells[list[d] as usize] ^ cells[list[j] as usize]);
-    (0..unit.size)
-        .filter(|&r| rows >> r & 1 != 0)
-        .fold(0, |m, r| m | 1 << (r * unit.size + c))
-}
-
-/// The cells (bit `row × size + column`) touched by the horizontal slide
-/// from block `from` to block `to` (their row fillings differ in one row).
-#[inline(always)]
-fn row_touched(unit: &Unit, from: usize, to: usize) -> u64 {
-    for (r, row) in unit.rows.iter().enumerate() {
-        let stride = unit.row_stride[r];
-        let (a, b) = ((from / stride) % row.len(), (to / stride) % row.len());
-        if a != b {
-            return (span(row[a].0 ^ row[b].0) as u64) << (r * unit.size);
-        }
-    }
-    unreachable!("a slide changes one row's filling")
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::repair::{covering, free_bits, level_bits};
     use super::super::touch::Cell;
     use super::*;
     use crate::retrograde::Retrograde;
+    use crate::retrograde::UNREACHED;
     use crate::rush::Units;
 
     /// Positions checked, and those a wall lengthens.
@@ -525,10 +443,11 @@ mod tests {
     /// among the position's unavoidable cells in the parent.
     fn check_walls(units: &Units, step: usize) -> (u64, u64) {
         let mut unavoidable = Unavoidable::new();
+        let mut search = Retrograde::new();
         let mut cells = Vec::new();
         let mut tally = Tally::default();
         units.each_wall(step, |unit, index, dist, wall, parent, parent_dist| {
-            unavoidable.cells(parent, parent_dist, &mut cells);
+            unavoidable.cells(&mut search, parent, parent_dist, &mut cells);
             let x = wall.cell.row as usize * units.size + wall.cell.column as usize;
             for (p, &d) in dist.iter().enumerate() {
                 let q = wall.in_parent(units, unit, index, parent, p as u64) as usize;
@@ -579,7 +498,6 @@ mod tests {
                 if index.positions() > 1_000_000 {
                     continue;
                 }
-                search.distances(&index, &mut dist);
                 let mut moves = [0u64; 3];
                 for ((sparse, cells), moves) in [SPARSE, 0, usize::MAX]
                     .into_iter()
@@ -590,7 +508,8 @@ mod tests {
                         sparse,
                         ..Unavoidable::default()
                     };
-                    *moves = unavoidable.cells(&index, &dist, cells);
+                    unavoidable.cells(&mut search, &index, &mut dist, cells);
+                    *moves = unavoidable.moves();
                 }
                 assert_eq!(read[0], read[1], "{size}x{size} unit {unit}");
                 assert_eq!(read[0], read[2], "{size}x{size} unit {unit}");
@@ -653,8 +572,7 @@ mod tests {
         let mut tally = Tally::default();
         for unit in 0..units.len() {
             let index = units.index(unit);
-            search.distances(&index, &mut dist);
-            unavoidable.cells(&index, &dist, &mut cells);
+            unavoidable.cells(&mut search, &index, &mut dist, &mut cells);
             for row in 0..4u8 {
                 for column in 0..4u8 {
                     let cell = Cell { row, column };
