@@ -74,6 +74,16 @@ impl Unit<'_> {
         }
     }
 
+    /// The cells touched by the vertical move of column `c` of `block` (an
+    /// axis other than its fiber's) from digit `d` to digit `j`
+    /// ([`Source::Across`]).
+    #[inline(always)]
+    pub fn touched_across(&self, block: usize, c: u8, d: u8, j: u8) -> u64 {
+        let c = c as usize;
+        self.columns
+            .touched(self.occupied[block][c], c, d as usize, j as usize)
+    }
+
     /// The cells touched by the move of bit `x` of a fiber of `block` to
     /// bit `y` of the same fiber (a vertical move on the fiber axis).
     #[inline(always)]
@@ -122,11 +132,7 @@ impl Unit<'_> {
                 let mut to = *at;
                 to.digits[c] = j;
                 to.fiber = (at.fiber as isize + (j as isize - d as isize) * s[c] as isize) as usize;
-                emit(
-                    &to,
-                    bits,
-                    Source::Same(columns.touched(occ[c], c, d as usize, j as usize)),
-                );
+                emit(&to, bits, Source::Across(c as u8, d, j));
             }
         }
         // Horizontal moves change the block.

@@ -281,7 +281,7 @@ fn pull_moves(
             return;
         }
         found |= match source {
-            Source::Same(_) => hit,
+            Source::Same(_) | Source::Across(..) => hit,
             Source::Map(map, _) => pick(bits & !found, |x| {
                 let y = map[x as usize];
                 y != NONE && hit >> y & 1 != 0

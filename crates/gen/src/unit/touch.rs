@@ -31,8 +31,13 @@ pub enum Moves {
 /// to bit: [`Unit::touched_within`]).
 #[derive(Clone, Copy, Debug)]
 pub enum Source<'a> {
-    /// The same bits (the fiber moved as a whole).
+    /// The same bits (the fiber moved as a whole by a slide).
     Same(u64),
+    /// The same bits, the fiber moved as a whole by a vertical move of
+    /// column `c` (an axis of the block other than its fiber's) from digit
+    /// `d` to digit `j`: `(c, d, j)`. Its cells are left to the reader
+    /// ([`Unit::touched_across`]): the distance search never asks.
+    Across(u8, u8, u8),
     /// Bit `x` moved to bit `map[x]` (`NONE`: it cannot move).
     Map(&'a [u8; 32], u64),
     /// The one bit `x` (the fibers' axes differ: each bit lands in a fiber

@@ -298,6 +298,12 @@ impl Narrow<'_> {
                         self.narrow(from, y, to, y, touched);
                     }
                 }
+                Source::Across(c, d, j) => {
+                    let touched = unit.touched_across(at.block, c, d, j);
+                    for y in each(hit) {
+                        self.narrow(from, y, to, y, touched);
+                    }
+                }
                 Source::Map(map, touched) => {
                     for x in each(bits) {
                         let y = map[x];
