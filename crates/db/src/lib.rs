@@ -7,7 +7,7 @@ pub mod shard;
 pub mod stats;
 mod store;
 
-pub use merge::{merge_into, Completion, MergedShard, ShardFileError, SHARD_KEY};
+pub use merge::{merge_into, Completion, MergedShard, ShardFileError, PART_UNITS_KEY, SHARD_KEY};
 pub use queries::{Filter, Grouping, RecordError};
 pub use sample::SAMPLE_NAME;
 pub use store::{Database, DbError, Unit};

@@ -86,6 +86,21 @@ struct Checked {
 /// the generation's, so it is neither compared nor merged.
 pub const SHARD_KEY: &str = "shard";
 
+/// The `meta` key of the number of units in a file's part, where the
+/// generator records it (a part that is a set of families of units, not
+/// the units of one remainder): a file's own, as [`SHARD_KEY`].
+pub const PART_UNITS_KEY: &str = "part_units";
+
+/// The `meta` key of the order a generation decides its units in: parts
+/// merge only with parts of the same order (one that lacks it decided
+/// its units one by one).
+const ORDER_KEY: &str = "order";
+
+/// Whether a `meta` key is a file's own (not the generation's).
+fn own_key(key: &str) -> bool {
+    key == SHARD_KEY || key == PART_UNITS_KEY
+}
+
 fn shard_error(path: &Path, error: ShardFileError) -> DbError {
     DbError::Shard {
         path: path.to_path_buf(),
@@ -150,7 +165,16 @@ impl Checked {
             .map(|v| v.parse::<u64>())
             .transpose()
             .map_err(|e| fail(ShardFileError::Meta(format!("units: {e}"))))?;
+        let part_units = value(PART_UNITS_KEY)
+            .map(|v| v.parse::<u64>())
+            .transpose()
+            .map_err(|e| fail(ShardFileError::Meta(format!("{PART_UNITS_KEY}: {e}"))))?;
         let (units, in_part): (u64, u64) = match shard {
+            Some(_) if part_units.is_some() => {
+                conn.query_row("SELECT count(*), count(*) FROM units", [], |r| {
+                    Ok((r.get(0)?, r.get(1)?))
+                })
+            }
             Some(s) => conn.query_row(
                 "SELECT count(*), count(*) FILTER (WHERE id % ?1 = ?2 AND id < ?3) FROM units",
                 params![s.count, s.index - 1, total.map_or(i64::MAX, |t| t as i64)],
@@ -162,7 +186,7 @@ impl Checked {
         }
         .map_err(damaged)?;
         if let (Some(shard), Some(total)) = (shard, total) {
-            let expected = shard.units_of(total);
+            let expected = part_units.unwrap_or_else(|| shard.units_of(total));
             if in_part < expected {
                 return Err(fail(ShardFileError::Incomplete {
                     shard,
@@ -178,7 +202,7 @@ impl Checked {
                 return Err(fail(ShardFileError::Undecided { shard }));
             }
         }
-        settings.retain(|(k, _)| k != SHARD_KEY);
+        settings.retain(|(k, _)| !own_key(k));
         Ok(Checked {
             path: path.to_path_buf(),
             conn,
@@ -208,12 +232,29 @@ fn check_all(shards: &[PathBuf]) -> Result<Vec<(String, String)>, DbError> {
     Ok(first.map(|f| f.settings).unwrap_or_default())
 }
 
-/// Settings present in both must be equal.
+/// Settings present in both must be equal, and the order the units were
+/// decided in the same (present in both or in neither, where the other
+/// holds a generation).
 fn agree(
     theirs: &[(String, String)],
     ours: &[(String, String)],
     other: &str,
 ) -> Result<(), ShardFileError> {
+    let order = |settings: &[(String, String)]| {
+        settings
+            .iter()
+            .find(|(k, _)| k == ORDER_KEY)
+            .map_or("units one by one".to_string(), |(_, v)| v.clone())
+    };
+    let generation = |settings: &[(String, String)]| settings.iter().any(|(k, _)| k == "units");
+    if generation(theirs) && generation(ours) && order(theirs) != order(ours) {
+        return Err(ShardFileError::Settings {
+            key: ORDER_KEY.to_string(),
+            theirs: order(theirs),
+            ours: order(ours),
+            other: other.to_string(),
+        });
+    }
     for (key, value) in theirs {
         if let Some((_, mine)) = ours.iter().find(|(k, _)| k == key) {
             if mine != value {
@@ -286,16 +327,19 @@ impl Database {
             });
         }
         // The database now holds more than one part.
-        tx.execute("DELETE FROM meta WHERE key = ?1", [SHARD_KEY])?;
+        for key in [SHARD_KEY, PART_UNITS_KEY] {
+            tx.execute("DELETE FROM meta WHERE key = ?1", [key])?;
+        }
         tx.commit()?;
         Ok(merged)
     }
 }
 
 fn meta(tx: &Transaction) -> Result<Vec<(String, String)>, DbError> {
-    let mut stmt = tx.prepare("SELECT key, value FROM meta WHERE key != ?1")?;
-    let rows = stmt.query_map([SHARD_KEY], |r| Ok((r.get(0)?, r.get(1)?)))?;
-    Ok(rows.collect::<Result<_, _>>()?)
+    let mut stmt = tx.prepare("SELECT key, value FROM meta")?;
+    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    let rows: Vec<(String, String)> = rows.collect::<Result<_, _>>()?;
+    Ok(rows.into_iter().filter(|(k, _)| !own_key(k)).collect())
 }
 
 /// Copies a shard's puzzles (those not already present) and units; returns

@@ -23,7 +23,7 @@ impl Database {
     pub fn sample() -> Result<Database, DbError> {
         let mut db = Database::in_memory()?;
         let records: Vec<Record> = embedded().entries().iter().map(Record::from).collect();
-        db.commit(&records, &[], None)?;
+        db.commit(&records, &[], &[])?;
         Ok(db)
     }
 

@@ -191,6 +191,8 @@ pub struct Unit {
     pub positions: u64,
     /// Components searched.
     pub components: u64,
+    /// Puzzles it decided when it was committed.
+    pub puzzles: u64,
     pub seconds: f64,
 }
 
@@ -323,32 +325,34 @@ impl Database {
     }
 
     /// Stores `puzzles` (leaving out the boards already stored), the
-    /// settings given (`meta`) and the `unit` of work that found them, all
+    /// settings given (`meta`) and the `units` of work that found them, all
     /// or nothing: a stop leaves none of them.
     pub fn commit(
         &mut self,
         puzzles: &[Record],
         settings: &[(&str, &str)],
-        unit: Option<&Unit>,
+        units: &[Unit],
     ) -> Result<(), DbError> {
         let tx = self.conn.transaction()?;
         insert_puzzles(&tx, puzzles)?;
         for (key, value) in settings {
             set_setting(&tx, key, value)?;
         }
-        if let Some(u) = unit {
-            tx.execute(
+        {
+            let mut insert = tx.prepare_cached(
                 "INSERT OR REPLACE INTO units (id, phase, positions, components, puzzles, seconds)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![
+            )?;
+            for u in units {
+                insert.execute(params![
                     u.id,
                     u.phase,
                     u.positions,
                     u.components,
-                    puzzles.len(),
+                    u.puzzles,
                     u.seconds
-                ],
-            )?;
+                ])?;
+            }
         }
         tx.commit()?;
         Ok(())

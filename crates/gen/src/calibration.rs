@@ -1,105 +1,137 @@
-//! What a unit of each phase costs, for the ETA: a few units of every phase
-//! a run still has to do, searched and timed before it starts.
+//! What a family of each kind costs, for the ETA: a few units of every
+//! phase and number of walls that the families a run still has to do hold,
+//! searched and timed before it starts.
 //!
 //! Units of the first phases (many items, small units) cost a fraction of a
 //! millisecond and those of the last ones up to half a second (see
-//! docs/database.md, *Cost by phase*), so an ETA that counts units is
-//! optimistic by several times until the last phases. Weighting each unit
-//! by its phase's sampled cost fixes the proportions; the run's own pace
-//! still gives the time. The sample is searched and thrown away (a unit of
-//! a later phase needs the removal tests of the earlier ones), so it is
-//! taken only when it is a small share of the run.
+//! docs/database.md, *Cost by phase*), and a family holds from one unit to
+//! hundreds, so an ETA that counts units or families is wrong by several
+//! times until the end. A family is weighted by the sampled mean cost of
+//! the units it searches (its root and its units of one wall, by phase and
+//! walls); its units of two walls, decided from those searches, cost in
+//! proportion to them. The run's own pace still gives the time. The sample
+//! is searched and thrown away (a unit of a later phase needs the removal
+//! tests of the earlier ones), so it is taken only when it is a small share
+//! of the run.
 
 use crate::rush::{Generator, Scratch};
 use rayon::prelude::*;
+use std::collections::BTreeMap;
 use std::time::Instant;
 
-/// Units sampled per phase.
-const PER_PHASE: usize = 64;
+/// Units sampled per phase and number of walls.
+const PER_KIND: usize = 64;
 
 /// The sample is taken when it is at most one unit in this many of the run.
 const SHARE: usize = 100;
 
-/// The weight of a unit in each phase (indexed by phase): its sampled mean
-/// cost in seconds, or 1 for every phase when no sample was taken.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PhaseWeights(Vec<f64>);
+/// The units a family searches, by kind: (phase, walls).
+type Kind = (usize, usize);
 
-impl PhaseWeights {
+/// The weight of each family left (its root and its weight), or `None`
+/// where no sample was taken and every unit weighs 1.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FamilyWeights(Option<BTreeMap<Kind, f64>>);
+
+impl FamilyWeights {
     /// Every unit weighs the same.
-    pub fn uniform(phases: usize) -> PhaseWeights {
-        PhaseWeights(vec![1.0; phases])
+    pub fn uniform() -> FamilyWeights {
+        FamilyWeights(None)
     }
 
-    /// Times up to [`PER_PHASE`] evenly spread units of each phase's units
-    /// `left` (indexed by phase) on `pool`, when that is at most one unit in
-    /// [`SHARE`] of them; otherwise every unit weighs the same.
+    /// Times up to [`PER_KIND`] evenly spread units of each kind that the
+    /// families `left` (their roots, indexed by phase) search, on `pool`,
+    /// when that is at most one unit in [`SHARE`] of their units; otherwise
+    /// every unit weighs the same.
     pub fn sample(
         generator: &Generator,
         left: &[Vec<u32>],
         pool: &rayon::ThreadPool,
-    ) -> PhaseWeights {
-        PhaseWeights::measure(left, pool, |scratch, unit| {
+    ) -> FamilyWeights {
+        FamilyWeights::measure(generator, left, pool, |scratch, unit| {
             let started = Instant::now();
             generator.search(unit as usize, &[], scratch);
             started.elapsed().as_secs_f64()
         })
     }
 
-    /// [`PhaseWeights::sample`] with the cost of a unit given by `cost`.
+    /// [`FamilyWeights::sample`] with the cost of a unit given by `cost`.
     fn measure(
+        generator: &Generator,
         left: &[Vec<u32>],
         pool: &rayon::ThreadPool,
         cost: impl Fn(&mut Scratch, u32) -> f64 + Sync,
-    ) -> PhaseWeights {
-        let picks: Vec<Vec<u32>> = left.iter().map(|units| spread(units)).collect();
-        let sampled: usize = picks.iter().map(Vec::len).sum();
-        let total: usize = left.iter().map(Vec::len).sum();
-        if sampled == 0 || sampled * SHARE > total {
-            return PhaseWeights::uniform(left.len());
+    ) -> FamilyWeights {
+        let families = generator.families();
+        let mut kinds: BTreeMap<Kind, Vec<u32>> = BTreeMap::new();
+        let mut total = 0usize;
+        for &root in left.iter().flatten() {
+            let members = families.members(root);
+            total += members.len();
+            for &u in members {
+                let walls = generator.walls(u as usize);
+                if walls < 2 {
+                    kinds
+                        .entry((generator.phase(u as usize), walls))
+                        .or_default()
+                        .push(u);
+                }
+            }
         }
-        let jobs: Vec<(usize, u32)> = picks
+        let jobs: Vec<(Kind, u32)> = kinds
             .iter()
-            .enumerate()
-            .flat_map(|(phase, units)| units.iter().map(move |&u| (phase, u)))
+            .flat_map(|(&kind, units)| spread(units).into_iter().map(move |u| (kind, u)))
             .collect();
-        let costs: Vec<(usize, f64)> = pool.install(|| {
+        if jobs.is_empty() || jobs.len() * SHARE > total {
+            return FamilyWeights::uniform();
+        }
+        let costs: Vec<(Kind, f64)> = pool.install(|| {
             jobs.into_par_iter()
-                .map_init(Scratch::default, |scratch, (phase, unit)| {
-                    (phase, cost(scratch, unit))
+                .map_init(Scratch::default, |scratch, (kind, unit)| {
+                    (kind, cost(scratch, unit))
                 })
                 .collect()
         });
-        let mut sums = vec![(0.0, 0u32); left.len()];
-        for (phase, seconds) in costs {
-            sums[phase].0 += seconds;
-            sums[phase].1 += 1;
+        let mut sums: BTreeMap<Kind, (f64, u32)> = BTreeMap::new();
+        for (kind, seconds) in costs {
+            let sum = sums.entry(kind).or_default();
+            sum.0 += seconds;
+            sum.1 += 1;
         }
-        // A phase with nothing left weighs nothing anyway.
-        PhaseWeights(
+        FamilyWeights(Some(
             sums.into_iter()
-                .map(|(s, n)| if n == 0 { 0.0 } else { s / n as f64 })
+                .map(|(kind, (s, n))| (kind, s / n as f64))
                 .collect(),
-        )
+        ))
     }
 
-    /// The weight of one unit of `phase`.
-    pub fn of(&self, phase: usize) -> f64 {
-        self.0[phase]
+    /// The weight of the family of `root`.
+    pub fn of(&self, generator: &Generator, root: u32) -> f64 {
+        let members = generator.families().members(root);
+        match &self.0 {
+            None => members.len() as f64,
+            Some(means) => members
+                .iter()
+                .filter_map(|&u| {
+                    let u = u as usize;
+                    means.get(&(generator.phase(u), generator.walls(u)))
+                })
+                .sum(),
+        }
     }
 
-    /// The weight of all of `left` (units indexed by phase).
-    pub fn total(&self, left: &[Vec<u32>]) -> f64 {
+    /// The weight of all the families `left` (roots, indexed by phase).
+    pub fn total(&self, generator: &Generator, left: &[Vec<u32>]) -> f64 {
         left.iter()
-            .enumerate()
-            .map(|(phase, units)| units.len() as f64 * self.of(phase))
+            .flatten()
+            .map(|&root| self.of(generator, root))
             .sum()
     }
 }
 
-/// Up to [`PER_PHASE`] of `units`, evenly spread.
+/// Up to [`PER_KIND`] of `units`, evenly spread.
 fn spread(units: &[u32]) -> Vec<u32> {
-    let n = units.len().min(PER_PHASE);
+    let n = units.len().min(PER_KIND);
     (0..n).map(|i| units[i * units.len() / n]).collect()
 }
 
@@ -115,17 +147,6 @@ mod tests {
         assert!(spread(&[]).is_empty());
     }
 
-    #[test]
-    fn a_small_run_is_not_sampled() {
-        // 64 units sampled of 1,000 is more than one in 100.
-        let left: Vec<Vec<u32>> = vec![(0..1000).collect(), vec![]];
-        let weights = PhaseWeights::measure(&left, &pool(), |_, _| {
-            unreachable!("a small run is not sampled")
-        });
-        assert_eq!(weights, PhaseWeights::uniform(2));
-        assert_eq!(weights.total(&left), 1000.0);
-    }
-
     fn pool() -> rayon::ThreadPool {
         rayon::ThreadPoolBuilder::new()
             .num_threads(2)
@@ -133,35 +154,52 @@ mod tests {
             .unwrap()
     }
 
-    #[test]
-    fn a_large_run_weighs_its_phases_by_their_mean_sampled_cost() {
-        // Phase 0: 12,800 units; phase 1: none; phase 2: 6,400 units. The
-        // sample (128 units) is one in 150.
-        let left: Vec<Vec<u32>> = vec![(0..12800).collect(), vec![], (20000..26400).collect()];
-        // A unit costs its number in milliseconds.
-        let weights = PhaseWeights::measure(&left, &pool(), |_, u| u as f64 / 1000.0);
-        // Sampled: units 0, 200, …, 12600 (mean 6.3 s) and 20000, 20100,
-        // …, 26300 (mean 23.15 s).
-        assert_eq!(weights, PhaseWeights(vec![6.3, 0.0, 23.15]));
-        assert_eq!(weights.total(&left), 12800.0 * 6.3 + 6400.0 * 23.15);
-    }
-
-    #[test]
-    fn a_real_sample_weighs_every_phase_left() {
-        // 5x5 with a wall, each unit standing for 100 so that the sample is
-        // small enough.
-        let generator = Generator::new(5, 1).unwrap();
+    /// The roots of a generator's families, by phase.
+    fn roots(generator: &Generator) -> Vec<Vec<u32>> {
         let mut left: Vec<Vec<u32>> = Vec::new();
-        for u in 0..generator.units() {
+        for u in (0..generator.units()).filter(|&u| generator.walls(u) == 0) {
             let phase = generator.phase(u);
             if left.len() <= phase {
                 left.resize(phase + 1, Vec::new());
             }
-            left[phase].extend([u as u32; 100]);
+            left[phase].push(u as u32);
         }
-        let weights = PhaseWeights::sample(&generator, &left, &pool());
-        for (phase, units) in left.iter().enumerate() {
-            assert_eq!(weights.of(phase) > 0.0, !units.is_empty(), "{weights:?}");
+        left
+    }
+
+    #[test]
+    fn a_small_run_is_not_sampled() {
+        // 4x4 with two walls: a sample of every kind is more than one unit
+        // in 100.
+        let generator = Generator::new(4, 2).unwrap();
+        let left = roots(&generator);
+        let weights = FamilyWeights::measure(&generator, &left, &pool(), |_, _| {
+            unreachable!("a small run is not sampled")
+        });
+        assert_eq!(weights, FamilyWeights::uniform());
+        assert_eq!(weights.total(&generator, &left), generator.units() as f64);
+    }
+
+    #[test]
+    fn a_large_run_weighs_its_families_by_their_units_mean_sampled_cost() {
+        // 6x6 with two walls, each unit costing its phase plus ten times its
+        // walls in seconds.
+        let generator = Generator::new(6, 2).unwrap();
+        let left = roots(&generator);
+        let cost = |u: u32| {
+            let u = u as usize;
+            (generator.phase(u) + 10 * generator.walls(u)) as f64
+        };
+        let weights = FamilyWeights::measure(&generator, &left, &pool(), |_, u| cost(u));
+        for &root in left.iter().flatten().step_by(97) {
+            let expected: f64 = generator
+                .families()
+                .members(root)
+                .iter()
+                .filter(|&&u| generator.walls(u as usize) < 2)
+                .map(|&u| cost(u))
+                .sum();
+            assert_eq!(weights.of(&generator, root), expected);
         }
     }
 }

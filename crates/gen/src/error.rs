@@ -28,6 +28,12 @@ pub enum GenError {
          which cannot be resumed; generate into a new file"
     )]
     OlderProgress,
+    #[error(
+        "this file holds a generation in progress by an older version of unblocker, which \
+         decided the units one by one (this one decides them by families); finish it with \
+         that version, or generate into a new file"
+    )]
+    UnitOrder,
     #[error("the generator's saved state in this database is damaged")]
     Damaged,
     #[error(

@@ -1,32 +1,34 @@
 //! Running the generator into a database, phase by phase.
 //!
-//! Phases run from the most row items down (see [`crate::rush`]). In a
-//! phase, the shard's units are searched in parallel and each is committed
-//! as it finishes: its candidates still waiting for removal tests (with the
-//! tests) and the candidates its answers reject into the phase's pending
-//! files (`phase_files`), then its puzzles and the unit in one
-//! transaction. A removal test may land in a unit of another shard: the
-//! shard then answers it with one solve of its board. When the phase
-//! is done, the previous phase's waiting candidates that no answer rejected
-//! become puzzles, in one transaction that also records where the run
-//! stands. So a run stopped at any moment resumes from the database and its
-//! pending files alone, losing at most the units in flight, and nothing is
-//! stored twice.
+//! Phases run from the most row items down (see [`crate::rush`]); a
+//! phase is the families whose wall-free unit (root) holds that many items.
+//! In a phase, the shard's families are decided in parallel and each is
+//! committed as it finishes: its units' candidates still waiting for
+//! removal tests (with the tests) and the candidates their answers reject
+//! into the phase's pending files (`phase_files`), then its puzzles and its
+//! units in one transaction. A shard is a set of families (by their
+//! root's number). A removal test may land in a unit of another shard's
+//! family: the shard then answers it with one solve of its board. When the
+//! phase is done, the previous phase's waiting candidates that no answer
+//! rejected become puzzles, in one transaction that also records where the
+//! run stands. So a run stopped at any moment resumes from the database and
+//! its pending files alone, losing at most the families in flight, and
+//! nothing is stored twice.
 
-use crate::calibration::PhaseWeights;
+use crate::calibration::FamilyWeights;
 use crate::error::GenError;
 use crate::journal::{self, Kind};
 use crate::pending::{decode_rejected, decode_waiting, encode_rejected, encode_waiting};
 use crate::phase_files::PhaseFiles;
-use crate::rush::{Candidate, CandidateId, Generator, RemovalTest, Scratch, UnitOutcome};
+use crate::rush::{CandidateId, Decided, FamilyScratch, Generator, RemovalTest};
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 use unblocker_db::shard::Shard;
-use unblocker_db::SHARD_KEY;
 use unblocker_db::{Database, Unit};
+use unblocker_db::{PART_UNITS_KEY, SHARD_KEY};
 
 /// What to generate.
 #[derive(Clone, Copy, Debug)]
@@ -37,12 +39,13 @@ pub struct GenerateOptions {
     pub threads: usize,
     /// The part of the work to run ([`Shard::WHOLE`]: all of it).
     pub shard: Shard,
-    /// Stop after this many units (tests use it to simulate an interruption).
+    /// Stop at the end of the family that brings this run's units to this
+    /// many (tests use it to simulate an interruption).
     pub max_units: Option<usize>,
 }
 
 /// Progress: once when a run with work to do has taken the file (nothing
-/// of its own done yet), then after each unit it commits.
+/// of its own done yet), then after each family it commits.
 #[derive(Clone, Copy, Debug)]
 pub struct GenerationProgress {
     /// The shard's units done, by this run and earlier ones.
@@ -51,10 +54,10 @@ pub struct GenerationProgress {
     /// file's): the run's own are `units_done - units_before`.
     pub units_before: u64,
     pub units_total: u64,
-    /// This run's units, each weighted by its phase's sampled cost
+    /// This run's families, each weighted by the sampled cost of its units
     /// (`calibration.rs`; 1 a unit when no sample was taken).
     pub work_run: f64,
-    /// The units still to do, weighted the same way.
+    /// The families still to do, weighted the same way.
     pub work_left: f64,
     pub positions: u64,
     pub puzzles: u64,
@@ -74,17 +77,17 @@ pub struct Summary {
     pub seconds: f64,
 }
 
-/// One search to run in a phase.
-enum UnitJob {
-    /// A unit of this shard, with the queries into it.
-    Own(u32, Vec<RemovalTest>),
+/// One job of a phase.
+enum Job {
+    /// A family of this shard (its root), with the queries into its units.
+    Own(u32, HashMap<u32, Vec<RemovalTest>>),
     /// A unit of another shard that this shard's queries land in (answered
     /// by a solve per query).
     Answer(u32, Vec<RemovalTest>),
 }
 
 enum Done {
-    Own(u32, UnitOutcome, f64),
+    Own(u32, Vec<Decided>),
     Answer(u32, Vec<CandidateId>),
 }
 
@@ -107,9 +110,9 @@ fn generate_with(
     mut progress: impl FnMut(GenerationProgress),
 ) -> Result<Summary, GenError> {
     let _lock = journal::lock_writer(db)?;
-    claim(db, options, generator)?;
     let done: HashSet<u64> = journal::done_units(db)?;
     let plan = Plan::new(generator, options.shard, &done);
+    claim(db, options, generator, plan.units_total)?;
     let start_phase = journal::next_phase(db)?.unwrap_or(Some(plan.top()));
     let mut summary = Summary {
         units_skipped: done.len() as u64,
@@ -125,8 +128,8 @@ fn generate_with(
         summary.seconds = started.elapsed().as_secs_f64();
         return Ok(summary);
     };
-    let weights = PhaseWeights::sample(generator, &plan.left, &pool);
-    let work_total = weights.total(&plan.left);
+    let weights = FamilyWeights::sample(generator, &plan.left, &pool);
+    let work_total = weights.total(generator, &plan.left);
     let mut work_run = 0.0;
     // The run holds the file and has work to do: say where it starts.
     progress(GenerationProgress {
@@ -147,10 +150,10 @@ fn generate_with(
     };
     for phase in (0..=start_phase).rev() {
         let jobs = run.jobs(phase, &plan.left[phase])?;
-        let stopped = run.run_phase(jobs, phase, &mut |found| {
-            summary.units_run += 1;
-            summary.positions += found;
-            work_run += weights.of(phase);
+        let stopped = run.run_phase(jobs, phase, &mut |root, units, positions| {
+            summary.units_run += units;
+            summary.positions += positions;
+            work_run += weights.of(generator, root);
             progress(GenerationProgress {
                 units_done: summary.units_skipped + summary.units_run,
                 units_before: summary.units_skipped,
@@ -177,12 +180,19 @@ fn generate_with(
 }
 
 /// Takes the file for this generation: refused when it holds a generation
-/// the first schema's generator began, or one of other settings; records
-/// the settings otherwise.
-fn claim(db: &Database, options: &GenerateOptions, generator: &Generator) -> Result<(), GenError> {
+/// the first schema's generator began, one a generator that ran unit by
+/// unit left unfinished, or one of other settings; records the settings
+/// otherwise (with the number of units in the part, for `db merge`).
+fn claim(
+    db: &Database,
+    options: &GenerateOptions,
+    generator: &Generator,
+    part_units: u64,
+) -> Result<(), GenError> {
     if journal::older_progress(db)? {
         return Err(GenError::OlderProgress);
     }
+    journal::claim_order(db)?;
     journal::claim(
         db,
         &[
@@ -191,29 +201,38 @@ fn claim(db: &Database, options: &GenerateOptions, generator: &Generator) -> Res
             ("max_walls", options.max_walls.to_string()),
             ("units", generator.units().to_string()),
             (SHARD_KEY, options.shard.to_string()),
+            (PART_UNITS_KEY, part_units.to_string()),
         ],
     )
 }
 
-/// The shard's units still to do, by phase.
+/// The shard's families still to do, by phase.
 struct Plan {
-    /// `left[p]`: the units of phase `p` not yet committed.
+    /// `left[p]`: the roots of the families of phase `p` not yet committed.
     left: Vec<Vec<u32>>,
-    /// The shard's units, done or not.
+    /// The units of the shard's families, done or not.
     units_total: u64,
 }
 
 impl Plan {
     fn new(generator: &Generator, shard: Shard, done: &HashSet<u64>) -> Plan {
-        let phase_of: Vec<usize> = (0..generator.units()).map(|u| generator.phase(u)).collect();
-        let top = phase_of.iter().copied().max().unwrap_or(0);
-        let mut left: Vec<Vec<u32>> = vec![Vec::new(); top + 1];
+        let families = generator.families();
+        let mut left: Vec<Vec<u32>> = Vec::new();
         let mut units_total = 0u64;
-        for u in (0..generator.units() as u32).filter(|&u| shard.contains(u as u64)) {
-            units_total += 1;
-            if !done.contains(&(u as u64)) {
-                left[phase_of[u as usize]].push(u);
+        let roots = (0..generator.units() as u32).filter(|&u| generator.walls(u as usize) == 0);
+        for root in roots.filter(|&u| shard.contains(u as u64)) {
+            units_total += families.members(root).len() as u64;
+            // A family is committed at once.
+            if !done.contains(&(root as u64)) {
+                let phase = generator.phase(root as usize);
+                if left.len() <= phase {
+                    left.resize(phase + 1, Vec::new());
+                }
+                left[phase].push(root);
             }
+        }
+        if left.is_empty() {
+            left.push(Vec::new());
         }
         Plan { left, units_total }
     }
@@ -239,13 +258,15 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    /// The searches of `phase`: its units still to do (`left`), each with
-    /// the removal tests landing in it, then the units of other shards
-    /// that this shard's tests land in and that have not answered them.
-    fn jobs(&mut self, phase: usize, left: &[u32]) -> Result<Vec<UnitJob>, GenError> {
+    /// The jobs of `phase`: its families still to do (`left`, their roots),
+    /// each with the removal tests landing in its units, then the units of
+    /// other shards' families that this shard's tests land in and that have
+    /// not answered them.
+    fn jobs(&mut self, phase: usize, left: &[u32]) -> Result<Vec<Job>, GenError> {
         let Store { db, files } = &mut self.store;
         let size = self.options.size;
         let shard = self.options.shard;
+        let families = self.generator.families();
         // The queries of the candidates waiting for this phase's answers.
         let mut incoming: HashMap<u32, Vec<RemovalTest>> = HashMap::new();
         journal::each_waiting(db, files, phase + 1, |unit, blob| {
@@ -255,27 +276,33 @@ impl Run<'_> {
             Ok(())
         })?;
         let answered: HashSet<u32> = journal::answered_units(db, files, phase)?;
-        let mut jobs: Vec<UnitJob> = left
+        let mut own: HashMap<u32, HashMap<u32, Vec<RemovalTest>>> = HashMap::new();
+        let mut foreign: Vec<(u32, Vec<RemovalTest>)> = Vec::new();
+        for (unit, queries) in incoming {
+            let root = families.root(unit);
+            if shard.contains(root as u64) {
+                own.entry(root).or_default().insert(unit, queries);
+            } else if !answered.contains(&unit) {
+                foreign.push((unit, queries));
+            }
+        }
+        let mut jobs: Vec<Job> = left
             .iter()
-            .map(|&u| UnitJob::Own(u, incoming.remove(&u).unwrap_or_default()))
-            .collect();
-        let mut foreign: Vec<(u32, Vec<RemovalTest>)> = incoming
-            .into_iter()
-            .filter(|(u, _)| !shard.contains(*u as u64) && !answered.contains(u))
+            .map(|&root| Job::Own(root, own.remove(&root).unwrap_or_default()))
             .collect();
         foreign.sort_by_key(|(u, _)| *u);
-        jobs.extend(foreign.into_iter().map(|(u, q)| UnitJob::Answer(u, q)));
+        jobs.extend(foreign.into_iter().map(|(u, q)| Job::Answer(u, q)));
         Ok(jobs)
     }
 
     /// Runs a phase's jobs in parallel, committing each as it finishes;
-    /// calls `after(positions)` for each unit of the shard, which returns
-    /// true to stop early. Returns true when stopped early.
+    /// calls `after(root, units, positions)` for each family of the shard,
+    /// which returns true to stop early. Returns true when stopped early.
     fn run_phase(
         &mut self,
-        jobs: Vec<UnitJob>,
+        jobs: Vec<Job>,
         phase: usize,
-        after: &mut dyn FnMut(u64) -> bool,
+        after: &mut dyn FnMut(u32, u64, u64) -> bool,
     ) -> Result<bool, GenError> {
         let (store, generator, pool) = (&mut self.store, self.generator, &self.pool);
         let size = self.options.size;
@@ -287,9 +314,12 @@ impl Run<'_> {
             scope.spawn(move || search_all(generator, pool, jobs, stop, sender));
             for done in receiver {
                 let committed = match done {
-                    Done::Own(unit, found, seconds) => store
-                        .commit_own(generator, size, phase, unit, &found, seconds)
-                        .map(|()| Some(found.positions)),
+                    Done::Own(root, decided) => store
+                        .commit_family(generator, size, phase, &decided)
+                        .map(|()| {
+                            let positions = decided.iter().map(|d| d.outcome.positions).sum();
+                            Some((root, decided.len() as u64, positions))
+                        }),
                     Done::Answer(unit, rejected) => journal::commit_pending(
                         store.db,
                         &mut store.files,
@@ -306,8 +336,8 @@ impl Run<'_> {
                         result = Err(e);
                         break;
                     }
-                    Ok(Some(positions)) => {
-                        if after(positions) {
+                    Ok(Some((root, units, positions))) => {
+                        if after(root, units, positions) {
                             stop.store(true, Ordering::Relaxed);
                             result = Ok(true);
                             break;
@@ -346,30 +376,28 @@ impl Run<'_> {
     }
 }
 
-/// Searches `jobs` on `pool`, sending each outcome as it is found, until
+/// Runs `jobs` on `pool`, sending each outcome as it is found, until
 /// `stop` is raised.
 fn search_all(
     generator: &Generator,
     pool: &rayon::ThreadPool,
-    jobs: Vec<UnitJob>,
+    jobs: Vec<Job>,
     stop: &AtomicBool,
     sender: mpsc::Sender<Done>,
 ) {
     pool.install(|| {
         jobs.into_par_iter()
-            .for_each_init(Scratch::default, |scratch, job| {
+            .for_each_init(FamilyScratch::default, |scratch, job| {
                 if stop.load(Ordering::Relaxed) {
                     return;
                 }
-                let t = Instant::now();
                 let done = match job {
-                    UnitJob::Own(u, queries) => Done::Own(
-                        u,
-                        generator.search(u as usize, &queries, scratch),
-                        t.elapsed().as_secs_f64(),
-                    ),
-                    UnitJob::Answer(u, queries) => {
-                        Done::Answer(u, generator.answer(u as usize, &queries, scratch))
+                    Job::Own(root, incoming) => {
+                        let members = generator.families().members(root);
+                        Done::Own(root, generator.decide(members, &incoming, scratch))
+                    }
+                    Job::Answer(u, queries) => {
+                        Done::Answer(u, generator.answer(u as usize, &queries, scratch.search()))
                     }
                 };
                 // The receiver only hangs up after a failure or a stop.
@@ -379,40 +407,56 @@ fn search_all(
 }
 
 impl Store<'_> {
-    /// Commits one unit of the shard: the puzzles it decides alone
-    /// (candidates without removal tests), its waiting candidates and its
-    /// rejections.
-    fn commit_own(
+    /// Commits one family of the shard: the puzzles its units decide
+    /// alone (candidates without removal tests), their waiting candidates
+    /// and their rejections.
+    fn commit_family(
         &mut self,
         generator: &Generator,
         size: usize,
         phase: usize,
-        unit: u32,
-        found: &UnitOutcome,
-        seconds: f64,
+        decided: &[Decided],
     ) -> Result<(), GenError> {
-        let (decided, waiting): (Vec<&Candidate>, Vec<&Candidate>) =
-            found.candidates.iter().partition(|c| c.tests == 0);
-        let puzzles: Vec<_> = decided.into_iter().map(|c| generator.puzzle(c)).collect();
-        let waiting: Vec<Candidate> = waiting.into_iter().cloned().collect();
         let (db, files) = (&mut *self.db, &mut self.files);
-        // The pending state first: a committed unit never lacks it.
-        if !waiting.is_empty() {
-            let blob = encode_waiting(size, &waiting, &found.queries);
-            journal::commit_pending(db, files, Kind::Waiting, unit as u64, phase, &blob)?;
+        let mut puzzles = Vec::new();
+        let mut units = Vec::with_capacity(decided.len());
+        for d in decided {
+            let found = &d.outcome;
+            let before = puzzles.len();
+            let mut waiting = Vec::new();
+            for c in &found.candidates {
+                if c.tests == 0 {
+                    puzzles.push(generator.puzzle(c));
+                } else {
+                    waiting.push(c.clone());
+                }
+            }
+            // The pending state first: a committed unit never lacks it.
+            if !waiting.is_empty() {
+                let blob = encode_waiting(size, &waiting, &found.queries);
+                journal::commit_pending(db, files, Kind::Waiting, d.unit as u64, phase, &blob)?;
+            }
+            if !found.rejected.is_empty() {
+                let rejected = encode_rejected(&found.rejected);
+                journal::commit_pending(
+                    db,
+                    files,
+                    Kind::Answered,
+                    d.unit as u64,
+                    phase,
+                    &rejected,
+                )?;
+            }
+            units.push(Unit {
+                id: d.unit as u64,
+                phase: generator.phase(d.unit as usize),
+                positions: found.positions,
+                components: found.components,
+                puzzles: (puzzles.len() - before) as u64,
+                seconds: d.seconds,
+            });
         }
-        if !found.rejected.is_empty() {
-            let rejected = encode_rejected(&found.rejected);
-            journal::commit_pending(db, files, Kind::Answered, unit as u64, phase, &rejected)?;
-        }
-        let unit = Unit {
-            id: unit as u64,
-            phase,
-            positions: found.positions,
-            components: found.components,
-            seconds,
-        };
-        journal::commit_unit(db, &unit, &puzzles)
+        journal::commit_units(db, &units, &puzzles)
     }
 }
 

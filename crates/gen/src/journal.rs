@@ -74,19 +74,49 @@ pub(crate) fn claim(db: &Database, settings: &[(&str, String)]) -> Result<(), Ge
     Ok(())
 }
 
+/// The `meta` key of the order the generator decides units in, and its
+/// value: by families (`crate::rush`), phase by phase of their roots.
+const ORDER: &str = "order";
+const FAMILIES: &str = "families";
+
+/// Records that the generation decides its units by families, or checks
+/// that it does: a generation with walls that a generator deciding units
+/// one by one began and left unfinished kept its pending state by the
+/// units' phases, which families do not follow ([`GenError::UnitOrder`]).
+/// (Without walls a family is one unit, and its phase the unit's.)
+pub(crate) fn claim_order(db: &Database) -> Result<(), GenError> {
+    match db.setting(ORDER)? {
+        Some(order) if order == FAMILIES => Ok(()),
+        Some(order) => Err(GenError::Holds {
+            key: ORDER.to_string(),
+            stored: order,
+            wanted: FAMILIES.to_string(),
+        }),
+        None => {
+            let walls = db.setting("max_walls")?.is_some_and(|w| w != "0");
+            let unfinished = matches!(next_phase(db)?, Some(Some(_)));
+            if walls && unfinished && !db.units()?.is_empty() {
+                return Err(GenError::UnitOrder);
+            }
+            db.set_setting(ORDER, Some(FAMILIES))?;
+            Ok(())
+        }
+    }
+}
+
 /// The units already committed.
 pub(crate) fn done_units(db: &Database) -> Result<HashSet<u64>, GenError> {
     Ok(db.units()?.into_iter().map(|(id, _)| id).collect())
 }
 
-/// Stores the puzzles a unit decided and marks it done, atomically. Its
-/// pending state ([`commit_pending`]) goes first.
-pub(crate) fn commit_unit(
+/// Stores the puzzles some units decided and marks them done, atomically.
+/// Their pending state ([`commit_pending`]) goes first.
+pub(crate) fn commit_units(
     db: &mut Database,
-    unit: &Unit,
+    units: &[Unit],
     puzzles: &[Record],
 ) -> Result<(), GenError> {
-    Ok(db.commit(puzzles, &[], Some(unit))?)
+    Ok(db.commit(puzzles, &[], units)?)
 }
 
 /// Stores a unit's pending state of `kind` in its phase's file: its
@@ -167,7 +197,7 @@ pub(crate) fn finish_phase(
     next: Option<usize>,
 ) -> Result<(), GenError> {
     let value = next.map_or("done".to_string(), |p| p.to_string());
-    db.commit(puzzles, &[(NEXT_PHASE, &value)], None)?;
+    db.commit(puzzles, &[(NEXT_PHASE, &value)], &[])?;
     files.drop_file(db, Kind::Waiting, phase + 1)?;
     files.drop_file(db, Kind::Answered, phase)?;
     if next.is_none() {

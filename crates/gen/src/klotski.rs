@@ -170,9 +170,10 @@ pub fn store(
         phase: 0,
         positions,
         components,
+        puzzles: puzzles.len() as u64,
         seconds: totals.seconds + start.elapsed().as_secs_f64(),
     };
-    journal::commit_unit(db, &unit, &puzzles)?;
+    journal::commit_units(db, &[unit], &puzzles)?;
     progress(solvable.len() as u64, solvable.len() as u64);
     let hardest = puzzles
         .iter()

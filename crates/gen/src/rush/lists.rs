@@ -20,19 +20,37 @@ pub struct WallTables {
     wall_columns: Vec<Vec<u8>>,
     /// Per column filling: its cells in column 0 (bit `row × size`).
     column_cells: Vec<u64>,
+    /// Per row, row filling and column: the filling with a wall added
+    /// there ([`with_wall`]; `u32::MAX` where the rules allow none).
+    added: Vec<Vec<[u32; 6]>>,
 }
 
 impl WallTables {
     pub fn new(units: &Units) -> WallTables {
         let size = units.size;
-        let wall_columns = units
+        let added: Vec<Vec<[u32; 6]>> = units
             .rows
             .iter()
             .map(|fillings| {
                 (0..fillings.items.len() as u32)
                     .map(|f| {
-                        (0..size as u8)
-                            .filter(|&c| with_wall(fillings, f, c).is_some())
+                        std::array::from_fn(|c| {
+                            (c < size)
+                                .then(|| with_wall(fillings, f, c as u8))
+                                .flatten()
+                                .unwrap_or(u32::MAX)
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        let wall_columns = added
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|columns| {
+                        (0..size)
+                            .filter(|&c| columns[c] != u32::MAX)
                             .fold(0u8, |m, c| m | 1 << c)
                     })
                     .collect()
@@ -53,7 +71,16 @@ impl WallTables {
             size,
             wall_columns,
             column_cells,
+            added,
         }
+    }
+
+    /// The filling of row `row` that is `filling` with a wall added on
+    /// `column`, if the rules allow it ([`with_wall`], looked up).
+    #[inline]
+    pub fn with_wall(&self, row: usize, filling: u32, column: u8) -> Option<u32> {
+        let added = self.added[row][filling as usize][column as usize];
+        (added != u32::MAX).then_some(added)
     }
 
     /// The cells (bit `row × size + column`) where the rows of `block` of

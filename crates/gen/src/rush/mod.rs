@@ -7,40 +7,40 @@
 //! once, then the components that can hold a minimal puzzle, each giving a
 //! *candidate* (its farthest position that comes first in fogleman/rush's
 //! order, `position`) and *queries* (removal tests) into units of the next
-//! lower *phase*. [`crate::generate()`] runs the phases from the most row
-//! items down, so a unit answers the queries into it when it is searched,
-//! and a candidate becomes a puzzle when every query has answered.
+//! lower *phase*. Units are decided by *families* (`family`): a wall-free
+//! unit with its units of one wall, searched, and of two walls, decided
+//! from those without being searched (`two_walls`).
+//! [`crate::generate()`] runs the families by phase from the most row
+//! items down, so a unit answers the queries into it when its family is
+//! decided, and a candidate becomes a puzzle when every query has
+//! answered.
 
-#[cfg(any(test, feature = "research"))]
 mod ancestor;
-#[cfg(any(test, feature = "research"))]
+mod family;
 mod lists;
 mod position;
 mod relevance;
 mod search;
 mod stages;
-#[cfg(any(test, feature = "research"))]
 mod two_walls;
 mod units;
-#[cfg(any(test, feature = "research"))]
 mod walls;
 
-#[cfg(any(test, feature = "research"))]
 pub use ancestor::{Ancestor, Keys};
-#[cfg(any(test, feature = "research"))]
+pub use family::{Decided, Families, FamilyScratch};
 pub use lists::{with_wall, ChildLists, WallTables};
 pub use position::Position;
 pub use relevance::Relevance;
 pub use search::{search, Candidate, CandidateId, Component, RemovalTest, Scratch, UnitOutcome};
 #[cfg(feature = "research")]
 pub use stages::StageTimes;
-#[cfg(any(test, feature = "research"))]
 pub use two_walls::{Flood, Flooded, Known, PositionSet, Side, TwoWalls};
 pub use units::{target_row, Units};
-#[cfg(any(test, feature = "research"))]
 pub use walls::Wall;
 
 use crate::GenError;
+use std::collections::HashMap;
+use std::sync::OnceLock;
 use unblocker_engine::line::Item;
 use unblocker_model::Record;
 
@@ -50,6 +50,10 @@ pub struct Generator {
     units: Units,
     /// Whether searches leave out what static pruning rules out.
     prune: bool,
+    /// Where a wall may be added (for the lists of units with one wall).
+    tables: WallTables,
+    /// Every unit's family, found when first asked for.
+    families: OnceLock<Families>,
 }
 
 impl Generator {
@@ -59,9 +63,12 @@ impl Generator {
         if !(3..=6).contains(&size) {
             return Err(GenError::Size(size));
         }
+        let units = Units::new(size, max_walls);
         Ok(Generator {
-            units: Units::new(size, max_walls),
+            tables: WallTables::new(&units),
+            units,
             prune: true,
+            families: OnceLock::new(),
         })
     }
 
@@ -98,6 +105,29 @@ impl Generator {
         scratch: &mut Scratch,
     ) -> UnitOutcome {
         search(&self.units, unit, incoming, scratch, self.prune)
+    }
+
+    /// Every unit's family (a wall-free unit and its units with walls).
+    pub fn families(&self) -> &Families {
+        self.families.get_or_init(|| Families::new(&self.units))
+    }
+
+    /// Decides the family whose units are `members` ([`Families::members`]),
+    /// answering the removal tests `incoming` into them (by unit).
+    pub fn decide(
+        &self,
+        members: &[u32],
+        incoming: &HashMap<u32, Vec<RemovalTest>>,
+        scratch: &mut FamilyScratch,
+    ) -> Vec<Decided> {
+        family::decide(
+            &self.units,
+            &self.tables,
+            self.prune,
+            members,
+            incoming,
+            scratch,
+        )
     }
 
     /// Answers queries into a unit without searching it (one solve each):

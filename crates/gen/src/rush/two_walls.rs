@@ -42,6 +42,15 @@ impl PositionSet {
         self.words[(p / 64) as usize] >> (p % 64) & 1 != 0
     }
 
+    /// Makes room for positions `0..positions`, emptying the set only when
+    /// its size changes (a set kept empty between uses, by
+    /// [`PositionSet::clear_words`], is not cleared whole again).
+    pub fn fit(&mut self, positions: u64) {
+        if self.words.len() != positions.div_ceil(64) as usize {
+            self.reset(positions);
+        }
+    }
+
     /// Removes the positions `ps` (and whatever shares their words).
     pub fn clear_words(&mut self, ps: &[u32]) {
         for &p in ps {
