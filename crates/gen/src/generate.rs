@@ -217,22 +217,24 @@ struct Plan {
 impl Plan {
     fn new(generator: &Generator, shard: Shard, done: &HashSet<u64>) -> Plan {
         let families = generator.families();
-        let mut left: Vec<Vec<u32>> = Vec::new();
+        let roots: Vec<u32> = (0..generator.units() as u32)
+            .filter(|&u| generator.walls(u as usize) == 0)
+            .collect();
+        // Every phase of the run, whatever the shard holds or has done: a
+        // resumed run carries on from the phase its journal records.
+        let top = roots
+            .iter()
+            .map(|&r| generator.phase(r as usize))
+            .max()
+            .unwrap_or(0);
+        let mut left: Vec<Vec<u32>> = vec![Vec::new(); top + 1];
         let mut units_total = 0u64;
-        let roots = (0..generator.units() as u32).filter(|&u| generator.walls(u as usize) == 0);
-        for root in roots.filter(|&u| shard.contains(u as u64)) {
+        for &root in roots.iter().filter(|&&u| shard.contains(u as u64)) {
             units_total += families.members(root).len() as u64;
             // A family is committed at once.
             if !done.contains(&(root as u64)) {
-                let phase = generator.phase(root as usize);
-                if left.len() <= phase {
-                    left.resize(phase + 1, Vec::new());
-                }
-                left[phase].push(root);
+                left[generator.phase(root as usize)].push(root);
             }
-        }
-        if left.is_empty() {
-            left.push(Vec::new());
         }
         Plan { left, units_total }
     }

@@ -167,6 +167,26 @@ fn an_interrupted_run_resumes_without_losing_or_repeating_rows() {
     assert_eq!(exported(&db), exported(&whole));
 }
 
+/// A run stopped in any phase (its first phases' families all done, or
+/// none of them) resumes from its journal to the same database.
+#[test]
+fn a_run_stopped_in_any_phase_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = exported(&generated(dir.path(), "whole.sqlite", &options(4, 2)));
+    for stop in [1, 100, 700, 1300] {
+        let path = dir.path().join(format!("stopped-{stop}.sqlite"));
+        let mut db = Database::open(&path).unwrap();
+        let first = GenerateOptions {
+            max_units: Some(stop),
+            ..options(4, 2)
+        };
+        let stopped = generate(&mut db, &first, |_| {}).unwrap();
+        assert!(stopped.units_run >= stop as u64, "{stop}");
+        generate(&mut db, &options(4, 2), |_| {}).unwrap();
+        assert_eq!(exported(&db), whole, "stopped after {stop} units");
+    }
+}
+
 /// Runs 4x4 (up to two walls) into `name` and stops it after 500 units,
 /// with candidates waiting for removal tests; returns the file and its
 /// pending folder.
