@@ -432,7 +432,7 @@ impl Page {
     pub async fn start_long_solve(&self) {
         self.click("#tab-load").await;
         self.load_text(crate::common::ENDLESS).await;
-        self.click("#tab-solve").await;
+        self.click("#tab-watch").await;
         self.click("#solve").await;
         self.wait(
             "live counts",
@@ -441,9 +441,9 @@ impl Page {
         .await;
     }
 
-    /// Opens Solve, solves, and waits for the answer's `moves`.
+    /// Opens Watch, solves, and waits for the answer's `moves`.
     pub async fn solve_in(&self, moves: u32) {
-        self.click("#tab-solve").await;
+        self.click("#tab-watch").await;
         self.click("#solve").await;
         self.wait(
             "the answer",
