@@ -118,7 +118,7 @@ async fn a_repeat_request_with_the_etag_gets_304() {
             .send()
             .await
             .unwrap();
-        assert_eq!(first.status(), 200);
+        assert_eq!(first.status(), 200, "{path}");
         assert_eq!(first.headers()[CACHE_CONTROL], "no-cache", "{path}");
         let tag = first.headers()[ETAG].clone();
         let again = client()
