@@ -4,11 +4,10 @@
 
 import { readBoard, solve as solveOn } from './api.js';
 import { applyMove, describeMove, onPieceKey, overlaps, pieceName, toRequest } from './board.js';
+import { $, ARROWS } from './dom.js';
 import * as solve from './solve.js';
 
-const $ = id => document.getElementById(id);
 const OPPOSITE = { up: 'down', down: 'up', left: 'right', right: 'left' };
-const KEYS = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
 const state = {
   model: null,
@@ -308,7 +307,7 @@ function setupKeys(app) {
       draw(app);
       return;
     }
-    const direction = KEYS[key];
+    const direction = ARROWS[key];
     if (!direction) return;
     event.preventDefault();
     if (state.selected !== label) {

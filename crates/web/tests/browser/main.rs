@@ -12,7 +12,6 @@
 mod common;
 
 mod access;
-mod budgets;
 mod flows;
 mod host;
 mod journey;
@@ -23,3 +22,4 @@ mod pool;
 mod same;
 mod searches;
 mod site;
+mod visit;
