@@ -74,6 +74,22 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
         JS,
         include_bytes!("../static/js/numbers.js"),
     ),
+    (
+        "/js/levels.js",
+        JS,
+        include_bytes!("../static/js/levels.js"),
+    ),
+    (
+        "/js/progress.js",
+        JS,
+        include_bytes!("../static/js/progress.js"),
+    ),
+    ("/js/daily.js", JS, include_bytes!("../static/js/daily.js")),
+    (
+        "/js/review.js",
+        JS,
+        include_bytes!("../static/js/review.js"),
+    ),
 ];
 
 const HTML: &str = "text/html; charset=utf-8";

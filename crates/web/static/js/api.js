@@ -90,6 +90,30 @@ export async function random({ min, max, walls }) {
   return engine.call('random', { query: String(query) });
 }
 
+/** Every band of numbered levels: {bands: [{band, title, difficulty, levels: [{number, optimum, line, name}]}]}. */
+export function levels() {
+  return local ? engine.call('levels') : getJson('api/levels');
+}
+
+/** The level at `id` (`beginner/1`): {level: {id, title, optimum, count, …}, puzzle: the board answer}. */
+export function level(id) {
+  return local ? engine.call('level', { id }) : getJson(`api/level?${new URLSearchParams({ id })}`);
+}
+
+/** The puzzle of `date` (`YYYY-MM-DD`): {date, weekday, difficulty, level, puzzle}. */
+export function daily(date) {
+  return local ? engine.call('daily', { date }) : getJson(`api/daily?${new URLSearchParams({ date })}`);
+}
+
+/**
+ * The review of a game: `request` is {puzzle, moves: [{piece, direction,
+ * distance}], metric?}; each move's distance to the goal before and after it.
+ */
+export function review(request, { signal } = {}) {
+  if (local) return engine.call('review', { request, maxMemory: engine.memoryCap() }, { signal });
+  return postJson('api/review', request, signal);
+}
+
 /**
  * Reads the board in a screenshot: `scan --json`'s object. A failed scan's
  * error carries the scanner's debug overlay as `body.overlay` (base64 PNG,

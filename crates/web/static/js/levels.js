@@ -8,6 +8,7 @@
 import * as api from './api.js';
 import * as progress from './progress.js';
 import { dayOf, said, streak } from './daily.js';
+import { levelLink } from './share.js';
 
 const $ = id => document.getElementById(id);
 
@@ -18,13 +19,8 @@ let band = 'beginner';
 /** Today's puzzle: {day, answer}, asked once a day. */
 let today = null;
 
-/** A level's link. */
-export function href(address) {
-  return `#level=${address}`;
-}
-
 /** The levels, asked once. */
-export function bands() {
+function bands() {
   listed ??= api.levels().then(answer => answer.bands).catch(error => {
     listed = null;
     throw error;
@@ -41,7 +37,7 @@ export function daily() {
 }
 
 /** The accessible name of a level's link: its title and how it went. */
-export function describe(title, entry, unit = 'moves') {
+function describe(title, entry, unit = 'moves') {
   if (entry?.solved) {
     const best = Number.isInteger(entry.best) ? ` in ${entry.best} ${unit}` : '';
     return `${title}, solved${best}${entry.optimal ? ', optimal' : ''}`;
@@ -66,7 +62,7 @@ function drawBand(all) {
     const entry = record.levels[address];
     const title = `${shown.title} ${level.number}`;
     const link = document.createElement('a');
-    link.href = href(address);
+    link.href = levelLink(address);
     link.textContent = String(level.number);
     link.setAttribute('aria-label', describe(title, entry));
     link.title = `${title}: ${level.optimum} moves at best`;
@@ -83,7 +79,7 @@ function drawBand(all) {
   const next = $('next-unsolved');
   next.hidden = !firstUnsolved;
   if (firstUnsolved) {
-    next.href = href(firstUnsolved.address);
+    next.href = levelLink(firstUnsolved.address);
     next.textContent = `Next unsolved: ${firstUnsolved.title}`;
     // The list scrolls by itself to it, the page does not.
     const row = firstUnsolved.link.parentElement;
@@ -98,7 +94,7 @@ async function drawDaily() {
     const { level } = answer;
     $('daily-when').textContent = `${said(answer.date)}: ${answer.difficulty.replace(' and 0 walls', '')}`;
     const link = $('daily-link');
-    link.href = href(level.id);
+    link.href = levelLink(level.id);
     const solvedToday = record.daily[answer.date] === level.id;
     link.textContent = `${level.title}${solvedToday ? ', solved' : ''}`;
     link.setAttribute('aria-label', `Today's puzzle: ${describe(level.title, record.levels[level.id])}`);

@@ -8,7 +8,7 @@
 // imported as a JSON file, and reset.
 
 /** The version of the record this page writes. */
-export const VERSION = 1;
+const VERSION = 1;
 
 /** Where the record lives (one per origin: every copy of the site on it shares it). */
 export const KEY = 'unblocker-progress';
@@ -35,7 +35,7 @@ const DAY = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
  * record at all. A record of a later version keeps what this one does not
  * know; entries that do not read are dropped, never the rest.
  */
-export function migrate(stored) {
+function migrate(stored) {
   if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return null;
   if (!Number.isInteger(stored.version) || stored.version < 1) return null;
   const record = { ...stored, levels: {}, daily: {} };
@@ -79,14 +79,19 @@ export function level(address, storage) {
 /**
  * A won game of `address` in `count` moves against `optimum`: solved, the
  * best count kept, optimal once it is reached; the unfinished game is gone.
- * With `day`, the day whose daily puzzle this level is.
+ * A `count` of null (moves counted another way) only marks it solved. With
+ * `day`, the day whose daily puzzle this level is.
  */
 export function won(address, { count, optimum, day = null }, storage) {
   const record = load(storage);
   const entry = { ...(record.levels[address] || {}) };
   entry.solved = true;
-  entry.best = Number.isInteger(entry.best) ? Math.min(entry.best, count) : count;
-  entry.optimal = entry.optimal === true || (optimum != null && count <= optimum);
+  if (Number.isInteger(count)) {
+    entry.best = Number.isInteger(entry.best) ? Math.min(entry.best, count) : count;
+    entry.optimal = entry.optimal === true || (optimum != null && count <= optimum);
+  } else {
+    entry.optimal = entry.optimal === true;
+  }
   delete entry.played;
   record.levels[address] = entry;
   if (day) record.daily[day] = address;

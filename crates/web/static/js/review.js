@@ -34,13 +34,13 @@ function svgElement(parent, name, attributes, text = null) {
 }
 
 /** `n moves` (or steps) in the review's metric. */
-export function amount(review, n) {
+function amount(review, n) {
   const unit = review.metric === 'step' ? 'step' : 'move';
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
 /** One line of the summary: how the game went against the optimum. */
-export function summary(review) {
+function summary(review) {
   const played = review.moves.length;
   if (review.optimum == null) return `${amount(review, played)}: this puzzle has no solution.`;
   const wasted = review.moves.filter(m => m.mark !== 'optimal').length;
@@ -55,7 +55,7 @@ export function summary(review) {
  * the optimal path from the start as a dashed guide, the first wasted move
  * circled; drawn at `width` CSS pixels (its text 12 px on any screen).
  */
-export function chart(review, width) {
+function chart(review, width) {
   const distances = [review.optimum, ...review.moves.map(m => m.after)];
   const height = Math.round(Math.min(180, Math.max(130, width * 0.4)));
   const font = 12, top = 12, bottom = 34, right = 10;
@@ -86,7 +86,7 @@ export function chart(review, width) {
   svgElement(svg, 'polyline', { points, fill: 'none', stroke: LINE, 'stroke-width': 2 });
   if (first != null) {
     svgElement(svg, 'circle', { cx: x(first + 1), cy: y(distances[first + 1]), r: 5, fill: 'none',
-      stroke: WASTED, 'stroke-width': 2.5, class: 'first-wasted' });
+      stroke: WASTED, 'stroke-width': 2.5 });
   }
   svgElement(svg, 'line', { x1: left, x2: left, y1: top, y2: top + plotH, stroke: INK });
   svgElement(svg, 'line', { x1: left, x2: width - right, y1: top + plotH, y2: top + plotH, stroke: INK });

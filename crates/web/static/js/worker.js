@@ -37,6 +37,10 @@ async function run(id, op, args) {
     case 'puzzles': return JSON.parse(engine.puzzles());
     case 'solve': return JSON.parse(engine.solve(JSON.stringify(args.request), args.maxMemory, progress));
     case 'analyze': return JSON.parse(engine.analyze(JSON.stringify(args.request), args.maxMemory, progress));
+    case 'levels': return JSON.parse(engine.levels());
+    case 'level': return JSON.parse(engine.level(JSON.stringify(args)));
+    case 'daily': return JSON.parse(engine.daily(JSON.stringify(args)));
+    case 'review': return JSON.parse(engine.review(JSON.stringify(args.request), args.maxMemory));
     case 'random': return JSON.parse(engine.random(JSON.stringify(args), crypto.getRandomValues(new Uint32Array(1))[0]));
     case 'scan': return scan(args.file);
     default: return { status: 400, body: { error: `no such request: ${op}` } };
