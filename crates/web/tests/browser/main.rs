@@ -17,6 +17,7 @@ mod flows;
 mod host;
 mod journey;
 mod layout;
+mod levels;
 mod motion;
 mod page;
 mod pool;

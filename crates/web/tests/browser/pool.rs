@@ -23,7 +23,9 @@ fn progress_is_read_by_later_versions_and_survives_export_reset_import() {
 
 /// Runs `tests/js/NAME` under Node; it fails the test by exiting non-zero.
 fn node(name: &str) {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/js").join(name);
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/js")
+        .join(name);
     let output = Command::new("node")
         .arg(&script)
         .output()

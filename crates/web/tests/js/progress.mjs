@@ -54,13 +54,16 @@ assert.deepEqual(progress.won('cards/1', { count: 8, optimum: 8, day: '2025-03-1
   { solved: true, best: 8, optimal: true });
 assert.deepEqual(progress.won('cards/1', { count: 12, optimum: 8 }, mine), { solved: true, best: 8, optimal: true });
 assert.equal(progress.load(mine).daily['2025-03-15'], 'cards/1');
+// Won with the moves counted another way (steps): solved, the best count as it was.
+assert.deepEqual(progress.won('cards/2', { count: null, optimum: null }, mine), { solved: true, optimal: false });
+assert.deepEqual(progress.won('cards/1', { count: null, optimum: null }, mine), { solved: true, best: 8, optimal: true });
 
 // Export, reset, import: the same progress.
 const before = progress.load(mine);
 const file = progress.exported(mine);
 progress.reset(mine);
 assert.deepEqual(progress.load(mine).levels, {});
-assert.equal(progress.imported(file, mine), 1);
+assert.equal(progress.imported(file, mine), 2);
 assert.deepEqual(progress.load(mine), before);
 assert.throws(() => progress.imported('{"hello": 1}', mine), /not an export of Unblocker progress/);
 assert.throws(() => progress.imported('<html>', mine), /it is not JSON/);
