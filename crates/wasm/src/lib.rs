@@ -2,7 +2,8 @@
 
 mod progress;
 
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
 use std::cell::RefCell;
 use unblocker_api::{ApiError, Budget, PuzzleRequest};
 use unblocker_solve::{Control, MemoryBudget, Solver};
@@ -126,7 +127,8 @@ struct DailyRequest {
 /// --json`'s object, or the server's refusal of the same picture
 /// ([`unblocker_api::refused`]: 422 when no board was read, after which the
 /// worker asks [`scan_overlay`] for the debug overlay; 413 for a picture
-/// over [`max_pixels`]).
+/// over the limit, which the worker asks [`check_size`] before it reads the
+/// pixels).
 #[wasm_bindgen]
 pub fn scan(rgba: &[u8], width: u32, height: u32) -> String {
     reply(
@@ -157,12 +159,6 @@ pub fn scan_overlay(rgba: &[u8], width: u32, height: u32) -> Vec<u8> {
         .unwrap_or_default()
 }
 
-/// The most pixels a picture may have to be scanned.
-#[wasm_bindgen]
-pub fn max_pixels() -> f64 {
-    unblocker_scan::MAX_PIXELS as f64
-}
-
 /// What a search in the browser may use when the request does not say:
 /// no time limit (Cancel ends the worker) and no node limit; memory is
 /// capped by the caller.
@@ -190,11 +186,26 @@ fn control(budget: &Budget, max_memory: f64) -> Control {
     }
 }
 
+/// What every function answers the page, as JSON text: the page's `Reply`
+/// (`crates/web/static/js/protocol.js`), which the worker posts back as it
+/// is.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Reply {
+    /// The API's object.
+    Answer { answer: Value },
+    /// The API's refusal: the status and body the server answers.
+    Refusal { status: u16, body: Value },
+}
+
 /// The JSON text of an answer or an error.
 fn reply(result: Result<Value, ApiError>) -> String {
-    match result {
-        Ok(answer) => json!({ "answer": answer }),
-        Err(error) => json!({ "status": error.status.as_u16(), "body": error.body() }),
-    }
-    .to_string()
+    let reply = match result {
+        Ok(answer) => Reply::Answer { answer },
+        Err(error) => Reply::Refusal {
+            status: error.status.as_u16(),
+            body: error.body(),
+        },
+    };
+    serde_json::to_string(&reply).expect("a reply is written as JSON")
 }

@@ -17,6 +17,28 @@ pub struct Wall {
 }
 
 impl Units {
+    /// For the tests: every unit with walls (every `step`th), once per
+    /// wall, searched whole with its parent: `each(unit, index, dist, wall,
+    /// parent, parent_dist)`.
+    #[cfg(test)]
+    pub(crate) fn each_wall(
+        &self,
+        step: usize,
+        mut each: impl FnMut(usize, &Unit, &[u8], &Wall, &Unit, &mut Vec<u8>),
+    ) {
+        let mut search = crate::retrograde::Retrograde::new();
+        let (mut dist, mut parent_dist) = (Vec::new(), Vec::new());
+        for unit in (0..self.len()).step_by(step).filter(|&u| self.walls(u) > 0) {
+            let index = self.index(unit);
+            search.distances(&index, &mut dist);
+            for wall in self.walls_of(unit, &index) {
+                let parent = self.index(wall.parent);
+                search.distances(&parent, &mut parent_dist);
+                each(unit, &index, &dist, &wall, &parent, &mut parent_dist);
+            }
+        }
+    }
+
     /// The walls of `unit` (`index` its layout), in board order.
     pub fn walls_of(&self, unit: usize, index: &Unit) -> Vec<Wall> {
         let first = Position::at(self, unit, index, 0);

@@ -41,9 +41,11 @@
 //! index and its layout ([`Unit`], in `layout`), the sweep of a whole block
 //! (`sweep`) and the unit as a [`Fibered`](crate::Fibered) space, its moves and its cells
 //! (`fibered`), the moves split by whether they touch a cell ([`Moves`],
-//! in `touch`), and, for research, the distances of a unit with one more
-//! wall derived from the unit's own (`Repair`, in `repair`: the `research`
-//! feature).
+//! in `touch`), and, for research (the `research` feature), the distances
+//! of a unit with one more wall derived from the unit's own (`Repair`, in
+//! `repair`) and the cells every optimal solution of a position touches,
+//! which decide where such a wall lengthens the optimum (`Unavoidable`, in
+//! `unavoidable`).
 
 use crate::retrograde::UNREACHED;
 
@@ -54,12 +56,16 @@ mod layout;
 mod repair;
 mod sweep;
 mod touch;
+#[cfg(any(test, feature = "research"))]
+mod unavoidable;
 
 pub use columns::Columns;
 pub use layout::{FiberAt, RowClass, Unit};
 #[cfg(any(test, feature = "research"))]
 pub use repair::{Repair, Repaired};
 pub use touch::{Cell, Moves, Source};
+#[cfg(any(test, feature = "research"))]
+pub use unavoidable::Unavoidable;
 
 /// A digit that has no image (the column filling covers a swept cell).
 const NONE: u8 = u8::MAX;

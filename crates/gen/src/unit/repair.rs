@@ -297,7 +297,7 @@ fn pull_moves(
 
 /// Per occupied set of a column and row: the digits whose filling covers
 /// the row's cell (one table per board size).
-fn covering(columns: &Columns) -> Vec<[u32; 6]> {
+pub(super) fn covering(columns: &Columns) -> Vec<[u32; 6]> {
     (0..columns.list.len())
         .map(|occupied| {
             let mut rows = [0u32; 6];
@@ -314,7 +314,7 @@ fn covering(columns: &Columns) -> Vec<[u32; 6]> {
 /// The positions of the fiber `at` where `cell` is empty (`covering`: per
 /// occupied set of a column and row, the digits whose filling covers it).
 #[inline]
-fn free_bits(unit: &Unit, covering: &[[u32; 6]], at: &FiberAt, cell: Cell) -> u32 {
+pub(super) fn free_bits(unit: &Unit, covering: &[[u32; 6]], at: &FiberAt, cell: Cell) -> u32 {
     let b = at.block;
     let (row, column) = (cell.row as usize, cell.column as usize);
     let occupied = unit.occupied[b][column];
@@ -356,7 +356,7 @@ fn grow(levels: &mut Vec<Vec<(FiberAt, u32)>>, len: usize) {
 
 /// The positions of the fiber `at` at distance `level`.
 #[inline(always)]
-fn level_bits(unit: &Unit, dist: &[u8], at: &FiberAt, level: u8) -> u32 {
+pub(super) fn level_bits(unit: &Unit, dist: &[u8], at: &FiberAt, level: u8) -> u32 {
     let here = window(dist, unit.position_of(at.block, at.fiber, 0) as usize);
     equal_bytes(&here, &[level; 32]) & unit.fiber_mask(at.block)
 }
@@ -382,41 +382,29 @@ fn clear_covered(unit: &Unit, covering: &[[u32; 6]], dist: &mut [u8], cell: Cell
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::retrograde::Retrograde;
     use crate::rush::Units;
 
     /// Every unit with walls of `units` (every `step`th), from each of its
     /// parents: the repaired distances equal a new search's at every
     /// position of the unit.
     fn check(units: &Units, step: usize) -> (u64, Repaired) {
-        let mut search = Retrograde::new();
         let mut repair = Repair::new();
-        let (mut parent_dist, mut dist) = (Vec::new(), Vec::new());
         let mut total = Repaired::default();
         let mut checked = 0u64;
-        for unit in (0..units.len())
-            .step_by(step)
-            .filter(|&u| units.walls(u) > 0)
-        {
-            let index = units.index(unit);
-            search.distances(&index, &mut dist);
-            for wall in units.walls_of(unit, &index) {
-                let parent = units.index(wall.parent);
-                search.distances(&parent, &mut parent_dist);
-                let found = repair.repair(&parent, &mut parent_dist, wall.cell);
-                total.candidates += found.candidates;
-                total.changed += found.changed;
-                total.unsolvable += found.unsolvable;
-                for (p, &d) in dist.iter().enumerate() {
-                    let q = wall.in_parent(units, unit, &index, &parent, p as u64);
-                    assert_eq!(
-                        parent_dist[q as usize], d,
-                        "unit {unit}, position {p}, {wall:?}"
-                    );
-                    checked += 1;
-                }
+        units.each_wall(step, |unit, index, dist, wall, parent, parent_dist| {
+            let found = repair.repair(parent, parent_dist, wall.cell);
+            total.candidates += found.candidates;
+            total.changed += found.changed;
+            total.unsolvable += found.unsolvable;
+            for (p, &d) in dist.iter().enumerate() {
+                let q = wall.in_parent(units, unit, index, parent, p as u64);
+                assert_eq!(
+                    parent_dist[q as usize], d,
+                    "unit {unit}, position {p}, {wall:?}"
+                );
+                checked += 1;
             }
-        }
+        });
         (checked, total)
     }
 

@@ -13,7 +13,7 @@ pub(super) const SPARSE: usize = 8;
 /// Steps `pick` (one digit per axis from `first` on, each below its
 /// count) to the next choice, the lowest axis fastest; false after the last.
 #[inline(always)]
-fn odometer(pick: &mut [usize; 5], counts: &[usize], first: usize) -> bool {
+pub(super) fn odometer(pick: &mut [usize; 5], counts: &[usize], first: usize) -> bool {
     for k in first..counts.len() {
         pick[k] += 1;
         if pick[k] < counts[k] {

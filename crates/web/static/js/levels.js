@@ -9,8 +9,7 @@ import * as api from './api.js';
 import * as progress from './progress.js';
 import { dayOf, said, streak } from './daily.js';
 import { levelLink } from './share.js';
-
-const $ = id => document.getElementById(id);
+import { $ } from './dom.js';
 
 /** The bands and their levels, as the engine lists them (asked once). */
 let listed = null;
@@ -175,3 +174,7 @@ export function enter() {
 }
 
 export function leave() {}
+
+/** The view shows no board and keeps no history. */
+export const undo = null;
+export const redo = null;

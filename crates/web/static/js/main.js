@@ -1,10 +1,11 @@
-// The page: one board, six views (levels, load, edit, solve and watch, play,
-// statistics) as tabs, the link that reopens the current view, and the board
-// sized to the screen.
+// The page: one board, six views (levels, load, edit, watch, play, statistics)
+// as tabs, the link that reopens the current view, and the board sized to the
+// screen.
 
 import { readBoard, level as readLevel } from './api.js';
 import * as offline from './offline.js';
 import { BoardView, describeGoal, fromServer } from './board.js';
+import { $ } from './dom.js';
 import * as load from './load.js';
 import * as editor from './editor.js';
 import * as solve from './solve.js';
@@ -15,9 +16,25 @@ import * as share from './share.js';
 import * as levels from './levels.js';
 import * as progress from './progress.js';
 
-const $ = id => document.getElementById(id);
+/**
+ * A view of the page (a tab): the module that runs its controls and draws the
+ * board while it is shown. Every view's module exports each of these (a test
+ * of the page checks), and `app` calls them.
+ *
+ * @typedef {object} Mode
+ * @property {(app: App) => void} setup once, as the page opens: its controls
+ * @property {(app: App, change: {source: string}) => void} reset a new puzzle
+ *   is loaded (`source`: 'editor' when it is the editor's draft)
+ * @property {(app: App) => void} enter the view is shown
+ * @property {(app: App) => void} leave another view is chosen
+ * @property {(app: App) => void} draw draws the board as the view shows it
+ * @property {((app: App) => void) | null} undo Ctrl+Z (null: the view keeps no history)
+ * @property {((app: App) => void) | null} redo Ctrl+Shift+Z or Ctrl+Y
+ */
 
-export const app = {
+/** @typedef {typeof app} App */
+
+const app = {
   view: 'load',
   board: new BoardView($('board')),
   /** {model, line, name, game}: the loaded puzzle's start position. */
@@ -28,7 +45,8 @@ export const app = {
   solution: null,
   frames: [],
   step: 0,
-  modes: { levels, load, edit: editor, solve: watch, play, stats },
+  /** The views, by the name their tab, panel and link give them. @type {Record<string, Mode>} */
+  modes: { levels, load, edit: editor, watch, play, stats },
 
   /**
    * Takes the answer of /api/board as the new puzzle. `title` names a puzzle
@@ -40,8 +58,6 @@ export const app = {
       title, random, level: level?.id || null, levelCount: level?.count || null };
     delete document.body.dataset.level;
     this.clearSolution();
-    // A scan's original stays while the editor changes its board.
-    if (source !== 'editor') $('original').hidden = $('original-large').hidden = true;
     const game = answer.game === 'klotski' ? 'Klotski' : 'Rush Hour';
     $('game-badge').textContent = game;
     const alias = answer.aliases?.length ? ` (${answer.aliases[0]})` : '';
@@ -51,7 +67,7 @@ export const app = {
     $('board').setAttribute('aria-label', `${game} board: ${name}, ${answer.board.width} by ${answer.board.height}`);
     $('board-goal').textContent = `${describeGoal(this.puzzle.model)}.`;
     $('board-line').textContent = answer.line;
-    for (const mode of Object.values(this.modes)) mode.reset?.(this, { source });
+    for (const mode of Object.values(this.modes)) mode.reset(this, { source });
     if (source !== 'editor') this.changed();
     else share.write(this);
   },
@@ -61,7 +77,7 @@ export const app = {
    * the start, with the board in view (a tap on Edit edits it instead).
    */
   async watchNow() {
-    this.show('solve');
+    this.show('watch');
     window.scrollTo(0, 0);
     await solve.run(this, { play: true });
   },
@@ -77,7 +93,7 @@ export const app = {
     if (!this.modes[view]) view = 'load';
     // Only Load, Edit and Levels have something to show without a puzzle.
     if (![load, editor, levels].includes(this.modes[view]) && !this.puzzle) view = 'load';
-    this.modes[this.view].leave?.(this);
+    this.modes[this.view].leave(this);
     this.view = view;
     document.body.dataset.view = view;
     for (const tab of document.querySelectorAll('.tabs [role=tab]')) {
@@ -88,18 +104,17 @@ export const app = {
     for (const section of document.querySelectorAll('.view')) {
       section.classList.toggle('active', section.dataset.view === view);
     }
-    $('board').className = 'board';
+    $('board').classList.remove('playable', 'editable', 'won');
     this.board.focusable = view === 'play' || view === 'edit';
     this.banner(null);
-    this.modes[view].enter?.(this);
+    this.modes[view].enter(this);
     this.changed();
     this.fit();
   },
 
   /** Redraws the board for the current view and updates the link. */
   changed() {
-    this.modes[this.view].draw?.(this);
-    if (!this.modes[this.view].draw) this.drawStart();
+    this.modes[this.view].draw(this);
     share.write(this);
   },
 
@@ -178,15 +193,15 @@ async function openLink() {
     app.metric = link.metric || '';
     solve.showMetric(app);
     app.setPuzzle(await readBoard(link.puzzle), { title: link.title, random: link.random });
-    const view = link.view || 'solve';
+    const view = link.view || 'watch';
     // A link to Watch without a step plays the solution from the start.
-    if (view === 'solve' && link.step === null) {
+    if (view === 'watch' && link.step === null) {
       app.watchNow();
       return;
     }
     app.show(view);
     if (view === 'play' && link.moves.length) play.replay(app, link.moves);
-    if (view === 'solve' || view === 'stats') {
+    if (view === 'watch' || view === 'stats') {
       await solve.run(app);
       watch.goTo(app, link.step || 0);
     }
@@ -262,7 +277,7 @@ function setupUndoKeys() {
     const redo = (key === 'z' && event.shiftKey) || key === 'y';
     if (key !== 'z' && key !== 'y') return;
     const mode = app.modes[app.view];
-    if (!mode.undo) return;
+    if (!mode.undo || !mode.redo) return;
     event.preventDefault();
     if (redo) mode.redo(app); else mode.undo(app);
   });
@@ -291,13 +306,8 @@ async function start() {
   $('share').addEventListener('click', () => share.share(app));
   $('banner-next').addEventListener('click', nextPuzzle);
   $('banner-close').addEventListener('click', () => app.banner(null));
-  levels.setup(app);
-  load.setup(app);
-  editor.setup(app);
   solve.setup(app);
-  watch.setup(app);
-  play.setup(app);
-  stats.setup(app);
+  for (const mode of Object.values(app.modes)) mode.setup(app);
   window.addEventListener('resize', () => app.fit());
   // A link pasted into the address bar of an open page (the page writes its
   // own hash with replaceState, which fires no event).

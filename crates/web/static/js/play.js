@@ -6,15 +6,14 @@
 
 import { readBoard, solve as solveOn, review as reviewOn } from './api.js';
 import { applyMove, describeMove, onPieceKey, overlaps, pieceName, segments, toRequest } from './board.js';
+import { $, ARROWS } from './dom.js';
 import * as solve from './solve.js';
 import * as progress from './progress.js';
 import * as review from './review.js';
 import * as levels from './levels.js';
 import { writeMoves } from './share.js';
 
-const $ = id => document.getElementById(id);
 const OPPOSITE = { up: 'down', down: 'up', left: 'right', right: 'left' };
-const KEYS = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
 const state = {
   model: null,
@@ -368,7 +367,7 @@ function setupKeys(app) {
       draw(app);
       return;
     }
-    const direction = KEYS[key];
+    const direction = ARROWS[key];
     if (!direction) return;
     event.preventDefault();
     if (state.selected !== label) {

@@ -7,8 +7,7 @@
 // order.
 
 import { describeMove } from './board.js';
-
-const SVG_NS = 'http://www.w3.org/2000/svg';
+import { svg } from './dom.js';
 
 /** What each mark says in the list. */
 const SAID = { optimal: 'optimal', wasted: 'wasted: no closer', backward: 'backwards: farther' };
@@ -25,11 +24,10 @@ function element(name, { text = null, className = null, ...attributes } = {}) {
   return node;
 }
 
+/** An SVG element `name` of `parent`, with `text` when given. */
 function svgElement(parent, name, attributes, text = null) {
-  const node = document.createElementNS(SVG_NS, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  const node = svg(name, attributes, parent);
   if (text != null) node.textContent = text;
-  parent.appendChild(node);
   return node;
 }
 
@@ -61,13 +59,9 @@ function chart(review, width) {
   const font = 12, top = 12, bottom = 34, right = 10;
   const most = Math.max(1, ...distances);
   const left = Math.ceil(String(most).length * font * 0.62 + font * 2.2);
-  const svg = document.createElementNS(SVG_NS, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
-  svg.setAttribute('width', width);
-  svg.setAttribute('height', height);
-  svg.setAttribute('role', 'img');
+  const picture = svg('svg', { viewBox: `0 0 ${width} ${height}`, width, height, role: 'img' });
   const first = review.first_wasted;
-  svg.setAttribute('aria-label', `Distance to the goal over your ${amount(review, review.moves.length)}: `
+  picture.setAttribute('aria-label', `Distance to the goal over your ${amount(review, review.moves.length)}: `
     + `${distances[0]} at the start, ${distances.at(-1)} at the end`
     + (first == null ? ', one closer at every move.' : `, first left the optimal path at move ${first + 1}.`));
   const plotW = width - left - right, plotH = height - top - bottom;
@@ -76,27 +70,27 @@ function chart(review, width) {
   const y = d => top + plotH - plotH * d / most;
   const label = { 'font-size': font, fill: INK };
   for (const tick of [0, most]) {
-    svgElement(svg, 'line', { x1: left, x2: width - right, y1: y(tick), y2: y(tick), stroke: GRID });
-    svgElement(svg, 'text', { ...label, x: left - 6, y: y(tick) + font / 3, 'text-anchor': 'end' }, tick);
+    svgElement(picture, 'line', { x1: left, x2: width - right, y1: y(tick), y2: y(tick), stroke: GRID });
+    svgElement(picture, 'text', { ...label, x: left - 6, y: y(tick) + font / 3, 'text-anchor': 'end' }, tick);
   }
   // The optimal path from the start: one closer at every move.
-  svgElement(svg, 'line', { x1: x(0), y1: y(distances[0]), x2: x(Math.min(distances[0], steps)),
+  svgElement(picture, 'line', { x1: x(0), y1: y(distances[0]), x2: x(Math.min(distances[0], steps)),
     y2: y(Math.max(distances[0] - steps, 0)), stroke: GUIDE, 'stroke-dasharray': '4 3', 'stroke-width': 1.5 });
   const points = distances.map((d, i) => `${x(i)},${y(d)}`).join(' ');
-  svgElement(svg, 'polyline', { points, fill: 'none', stroke: LINE, 'stroke-width': 2 });
+  svgElement(picture, 'polyline', { points, fill: 'none', stroke: LINE, 'stroke-width': 2 });
   if (first != null) {
-    svgElement(svg, 'circle', { cx: x(first + 1), cy: y(distances[first + 1]), r: 5, fill: 'none',
+    svgElement(picture, 'circle', { cx: x(first + 1), cy: y(distances[first + 1]), r: 5, fill: 'none',
       stroke: WASTED, 'stroke-width': 2.5 });
   }
-  svgElement(svg, 'line', { x1: left, x2: left, y1: top, y2: top + plotH, stroke: INK });
-  svgElement(svg, 'line', { x1: left, x2: width - right, y1: top + plotH, y2: top + plotH, stroke: INK });
-  svgElement(svg, 'text', { ...label, x: left, y: top + plotH + font + 4, 'text-anchor': 'middle' }, 0);
-  svgElement(svg, 'text', { ...label, x: x(steps), y: top + plotH + font + 4, 'text-anchor': 'end' }, steps);
-  svgElement(svg, 'text', { ...label, x: left + plotW / 2, y: height - 4, 'text-anchor': 'middle' },
+  svgElement(picture, 'line', { x1: left, x2: left, y1: top, y2: top + plotH, stroke: INK });
+  svgElement(picture, 'line', { x1: left, x2: width - right, y1: top + plotH, y2: top + plotH, stroke: INK });
+  svgElement(picture, 'text', { ...label, x: left, y: top + plotH + font + 4, 'text-anchor': 'middle' }, 0);
+  svgElement(picture, 'text', { ...label, x: x(steps), y: top + plotH + font + 4, 'text-anchor': 'end' }, steps);
+  svgElement(picture, 'text', { ...label, x: left + plotW / 2, y: height - 4, 'text-anchor': 'middle' },
     'your moves');
-  svgElement(svg, 'text', { ...label, x: 0, y: 0, 'text-anchor': 'middle',
+  svgElement(picture, 'text', { ...label, x: 0, y: 0, 'text-anchor': 'middle',
     transform: `translate(${font} ${top + plotH / 2}) rotate(-90)` }, 'to go');
-  return svg;
+  return picture;
 }
 
 /**

@@ -3,8 +3,12 @@
 // so a shared link reopens the view as it was; shared with the phone's own share
 // sheet where there is one, else copied.
 
+import { played } from './play.js';
+
 const DIRECTIONS = { up: 'u', down: 'd', left: 'l', right: 'r' };
 const NAMES = { u: 'up', d: 'down', l: 'left', r: 'right' };
+/** Views the link once named otherwise, by their old name: links made before keep working. */
+const RENAMED = Object.freeze({ solve: 'watch' });
 
 /** Moves as "Br1.Cd2" (piece, direction's initial, distance). */
 export function writeMoves(moves) {
@@ -70,10 +74,13 @@ function writeNow(app) {
   if (app.puzzle.random) params.set('r', writeDifficulty(app.puzzle.random));
   if (app.metric) params.set('m', app.metric);
   params.set('v', app.view);
-  if (app.view === 'solve' && app.step) params.set('s', String(app.step));
-  const played = app.modes.play.played?.() || [];
-  if (app.view === 'play' && played.length) params.set('h', writeMoves(played));
+  if (app.view === 'watch' && app.step) params.set('s', String(app.step));
+  const moves = played();
+  if (app.view === 'play' && moves.length) params.set('h', writeMoves(moves));
   const hash = app.puzzle.level ? `${levelLink(app.puzzle.level)}&${params}` : `#${params}`;
+  // A link put into the address bar since the page last wrote or read it
+  // wins: it is opened by its hashchange, which may not have come yet.
+  if (written !== null && location.hash !== written) return;
   // Writing the address costs a phone a few milliseconds: only when it changes.
   if (hash !== written) history.replaceState(null, '', hash);
   written = hash;
@@ -89,12 +96,15 @@ function levelOf(hash) {
   return /^#level=([a-z]+\/[0-9]+)(?:&|$)/.exec(hash)?.[1] ?? null;
 }
 
-/** The address the page wrote last. */
+/** The address the page wrote or read last (null: neither yet). */
 let written = null;
 
+/** The view the address names, as the page opens it (the address is the page's from then on). */
 export function read() {
+  written = location.hash;
   const params = new URLSearchParams(location.hash.slice(1));
   const step = Number.parseInt(params.get('s') ?? '', 10);
+  const view = params.get('v');
   return {
     /** A level's address (`beginner/1`), or null. */
     level: levelOf(location.hash),
@@ -102,7 +112,7 @@ export function read() {
     title: params.get('t'),
     random: readDifficulty(params.get('r')),
     metric: params.get('m'),
-    view: params.get('v'),
+    view: Object.hasOwn(RENAMED, view) ? RENAMED[view] : view,
     /** null: no step given (Watch plays from the start). */
     step: Number.isFinite(step) && step >= 0 ? step : null,
     moves: readMoves(params.get('h')),

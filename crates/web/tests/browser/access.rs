@@ -51,7 +51,7 @@ async fn tabs_follow_the_arrow_keys() {
             ["tab-levels", "false", -1],
             ["tab-load", "false", -1],
             ["tab-edit", "false", -1],
-            ["tab-solve", "false", -1],
+            ["tab-watch", "false", -1],
             ["tab-play", "true", 0],
             ["tab-stats", "false", -1]
         ])
@@ -61,7 +61,7 @@ async fn tabs_follow_the_arrow_keys() {
         .await;
     assert_eq!(panel, json!(["panel-play", "tabpanel", "tab-play"]));
     page.key(ARROW_LEFT).await;
-    assert_eq!(focused(&page).await, "tab-solve");
+    assert_eq!(focused(&page).await, "tab-watch");
     page.key('\u{E010}').await; // End
     assert_eq!(focused(&page).await, "tab-stats");
     page.key(ARROW_RIGHT).await; // wraps round

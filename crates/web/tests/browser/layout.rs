@@ -215,7 +215,7 @@ async fn all_views(screen: Screen) {
         "a drag does not scroll"
     );
 
-    page.go(&hash("横刀立马", "&v=solve")).await;
+    page.go(&hash("横刀立马", "&v=watch")).await;
     page.wait(
         "the Klotski answer",
         "document.getElementById('result').textContent.startsWith('Solved in 81 moves')",

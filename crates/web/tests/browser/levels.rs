@@ -12,7 +12,8 @@ use super::access::{arrow, ENTER};
 use super::host::{site_folder, Host};
 use super::journey::shot;
 use super::page::*;
-use super::site::{copy_folder, first_visit, Release, PHONE};
+use super::site::{copy_folder, Release};
+use super::visit::{first_visit, PHONE};
 use serde_json::{json, Value};
 
 /// The level shown is `address`, drawn (the page marks it once drawn).

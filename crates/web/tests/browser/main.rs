@@ -12,7 +12,6 @@
 mod common;
 
 mod access;
-mod budgets;
 mod flows;
 mod host;
 mod journey;
@@ -24,3 +23,4 @@ mod pool;
 mod same;
 mod searches;
 mod site;
+mod visit;
