@@ -17,7 +17,7 @@ thread_local! {
 /// `POST /api/board`: the puzzle read and validated, with its legal moves.
 #[wasm_bindgen]
 pub fn board(request: &str) -> String {
-    reply(read(request).and_then(|r| unblocker_api::board(&r)))
+    reply(read::<PuzzleRequest>(request).and_then(|r| unblocker_api::board(&r)))
 }
 
 /// `GET /api/puzzles`: the bundled puzzles.
@@ -58,8 +58,7 @@ pub fn analyze(request: &str, max_memory: f64, on_progress: Option<js_sys::Funct
 #[wasm_bindgen]
 pub fn random(request: &str, random: u32) -> String {
     reply(
-        serde_json::from_str::<RandomRequest>(request)
-            .map_err(|e| ApiError::bad_request(format!("bad request JSON: {e}")))
+        read::<RandomRequest>(request)
             .and_then(|r| unblocker_api::difficulty(&r.query))
             .and_then(|difficulty| unblocker_api::from_sample(&difficulty, u64::from(random))),
     )
@@ -70,6 +69,57 @@ pub fn random(request: &str, random: u32) -> String {
 #[serde(deny_unknown_fields)]
 struct RandomRequest {
     query: String,
+}
+
+/// `GET /api/levels`: every band with its levels.
+#[wasm_bindgen]
+pub fn levels() -> String {
+    reply(Ok(unblocker_api::levels()))
+}
+
+/// `GET /api/level?id=BAND/N`: `{"id": "beginner/1"}`, the level with its
+/// board answer (400 for an address that does not read, 404 past a band's
+/// last level).
+#[wasm_bindgen]
+pub fn level(request: &str) -> String {
+    reply(read::<LevelRequest>(request).and_then(|r| unblocker_api::level(&r.id)))
+}
+
+/// `GET /api/daily?date=YYYY-MM-DD`: `{"date": "2025-03-14"}` (the page's
+/// own calendar day), that date's puzzle.
+#[wasm_bindgen]
+pub fn daily(request: &str) -> String {
+    reply(read::<DailyRequest>(request).and_then(|r| unblocker_api::daily(&r.date)))
+}
+
+/// `POST /api/review`: a game's review, from one analysis of the
+/// puzzle's component holding at most `max_memory` bytes.
+#[wasm_bindgen]
+pub fn review(request: &str, max_memory: f64) -> String {
+    reply(
+        read::<unblocker_api::ReviewRequest>(request)
+            .and_then(|r| r.job(&UNLIMITED))
+            .and_then(|review| {
+                let control = control(&review.job.budget, max_memory);
+                SOLVER.with(|solver| {
+                    unblocker_api::review(&mut solver.borrow_mut(), &review, &control)
+                })
+            }),
+    )
+}
+
+/// The request of [`level`].
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LevelRequest {
+    id: String,
+}
+
+/// The request of [`daily`].
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DailyRequest {
+    date: String,
 }
 
 /// `POST /api/scan`: the board read from a picture the browser decoded
@@ -117,12 +167,13 @@ const UNLIMITED: Budget = Budget {
     max_nodes: u64::MAX,
 };
 
-fn read(request: &str) -> Result<PuzzleRequest, ApiError> {
+/// A request's JSON text read as `T`, with the API's message when it does not read.
+fn read<T: serde::de::DeserializeOwned>(request: &str) -> Result<T, ApiError> {
     unblocker_api::json_body(request.as_bytes())
 }
 
 fn job_of(request: &str) -> Result<unblocker_api::Job, ApiError> {
-    read(request)?.job(&UNLIMITED)
+    read::<PuzzleRequest>(request)?.job(&UNLIMITED)
 }
 
 fn control(budget: &Budget, max_memory: f64) -> Control {

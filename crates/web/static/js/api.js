@@ -86,6 +86,30 @@ export async function random({ min, max, walls }) {
   return engine.call(OP.random, { query: String(query) });
 }
 
+/** Every band of numbered levels (protocol.js's Levels). */
+export function levels() {
+  return local ? engine.call(OP.levels) : getJson(route(OP.levels));
+}
+
+/** The level at `id` (`beginner/1`): protocol.js's LevelAnswer. */
+export function level(id) {
+  return local ? engine.call(OP.level, { id }) : getJson(`${route(OP.level)}?${new URLSearchParams({ id })}`);
+}
+
+/** The puzzle of `date` (`YYYY-MM-DD`): a LevelAnswer with its date, weekday and difficulty. */
+export function daily(date) {
+  return local ? engine.call(OP.daily, { date }) : getJson(`${route(OP.daily)}?${new URLSearchParams({ date })}`);
+}
+
+/**
+ * The review of a game: `request` is {puzzle, moves: [{piece, direction,
+ * distance}], metric?}; each move's distance to the goal before and after it.
+ */
+export function review(request, { signal } = {}) {
+  if (local) return engine.call(OP.review, { request, maxMemory: engine.memoryCap() }, { signal });
+  return postJson(route(OP.review), request, signal);
+}
+
 /**
  * Reads the board in a screenshot: `scan --json`'s object. A failed scan's
  * error carries what the scanner saw as `body.overlay`, a base64 PNG, from

@@ -1,7 +1,8 @@
-// The page: one board, five views (load, edit, watch, play, statistics) as
-// tabs, the link that reopens the current view, and the board sized to the screen.
+// The page: one board, six views (levels, load, edit, watch, play, statistics)
+// as tabs, the link that reopens the current view, and the board sized to the
+// screen.
 
-import { readBoard } from './api.js';
+import { readBoard, level as readLevel } from './api.js';
 import * as offline from './offline.js';
 import { BoardView, describeGoal, fromServer } from './board.js';
 import { $ } from './dom.js';
@@ -12,6 +13,8 @@ import * as watch from './watch.js';
 import * as play from './play.js';
 import * as stats from './stats.js';
 import * as share from './share.js';
+import * as levels from './levels.js';
+import * as progress from './progress.js';
 
 /**
  * A view of the page (a tab): the module that runs its controls and draws the
@@ -43,15 +46,17 @@ const app = {
   frames: [],
   step: 0,
   /** The views, by the name their tab, panel and link give them. @type {Record<string, Mode>} */
-  modes: { load, edit: editor, watch, play, stats },
+  modes: { levels, load, edit: editor, watch, play, stats },
 
   /**
    * Takes the answer of /api/board as the new puzzle. `title` names a puzzle
-   * that has no name of its own (a random one).
+   * that has no name of its own (a random one, a level); `level` is a
+   * level's {id, number, count}.
    */
-  setPuzzle(answer, { source = 'load', title = null, random = null } = {}) {
+  setPuzzle(answer, { source = 'load', title = null, random = null, level = null } = {}) {
     this.puzzle = { model: fromServer(answer.board), line: answer.line, name: answer.name, game: answer.game,
-      title, random };
+      title, random, level: level?.id || null, levelCount: level?.count || null };
+    delete document.body.dataset.level;
     this.clearSolution();
     const game = answer.game === 'klotski' ? 'Klotski' : 'Rush Hour';
     $('game-badge').textContent = game;
@@ -86,7 +91,8 @@ const app = {
 
   show(view) {
     if (!this.modes[view]) view = 'load';
-    if (view !== 'load' && view !== 'edit' && !this.puzzle) view = 'load';
+    // Only Load, Edit and Levels have something to show without a puzzle.
+    if (![load, editor, levels].includes(this.modes[view]) && !this.puzzle) view = 'load';
     this.modes[this.view].leave(this);
     this.view = view;
     document.body.dataset.view = view;
@@ -174,9 +180,13 @@ async function openLink() {
     load.message('The shared screenshot did not arrive: share it again, or pick it here.', true);
   }
   const link = share.read();
+  if (link.level) {
+    await openLevel(link);
+    return;
+  }
   if (!link.puzzle) {
     app.setPuzzle(await readBoard('card1'));
-    app.show('load');
+    app.show(app.modes[link.view] === levels ? link.view : 'load');
     return;
   }
   try {
@@ -199,6 +209,37 @@ async function openLink() {
     load.message(`The link's puzzle could not be opened: ${error.message}`, true);
     app.show('load');
   }
+}
+
+/**
+ * A level's link: the level in Play (or the view the link names), at the
+ * moves the link holds or, without them, where the player left it.
+ */
+async function openLevel(link) {
+  try {
+    const answer = await readLevel(link.level);
+    const id = answer.level.id;
+    app.metric = link.metric || '';
+    solve.showMetric(app);
+    app.setPuzzle(answer.puzzle, { title: answer.level.title, level: answer.level });
+    app.show(link.view && app.modes[link.view] ? link.view : 'play');
+    const moves = link.moves.length ? link.moves : share.readMoves(progress.level(id)?.played);
+    if (app.view === 'play' && moves.length) play.replay(app, moves);
+    // The level is drawn (what a test of the link's time waits for).
+    document.body.dataset.level = id;
+  } catch (error) {
+    load.message(`The level ${link.level} could not be opened: ${error.message}`, true);
+    app.show('load');
+  }
+}
+
+/** Next puzzle: after a level, the next one of its band; else a random one of the same difficulty. */
+function nextPuzzle() {
+  const address = app.puzzle?.level;
+  if (!address) return load.next(app);
+  const [band, number] = address.split('/');
+  const next = Number(number) + 1;
+  window.location.hash = next <= app.puzzle.levelCount ? share.levelLink(`${band}/${next}`) : '#v=levels';
 }
 
 /** A tab chosen by the user: the editor's draft must be a valid board before it is solved or played. */
@@ -263,7 +304,7 @@ async function start() {
   setupTabs();
   setupUndoKeys();
   $('share').addEventListener('click', () => share.share(app));
-  $('banner-next').addEventListener('click', () => load.next(app));
+  $('banner-next').addEventListener('click', nextPuzzle);
   $('banner-close').addEventListener('click', () => app.banner(null));
   solve.setup(app);
   for (const mode of Object.values(app.modes)) mode.setup(app);

@@ -28,6 +28,14 @@
  *   (`GET api/random?QUERY`).
  * - `scan`: {@link ScanArgs} → `scan --json`'s object, or a refusal whose
  *   body is a {@link ScanRefusal} (`POST api/scan`, the file as the body).
+ * - `levels`: nothing → every band of numbered levels, {@link Levels}
+ *   (`GET api/levels`).
+ * - `level`: {@link LevelArgs} → the level with its board, {@link
+ *   LevelAnswer} (`GET api/level?id=BAND/N`).
+ * - `daily`: {@link DailyArgs} → that date's puzzle, a {@link LevelAnswer}
+ *   with `date`, `weekday` and `difficulty` (`GET api/daily?date=…`).
+ * - `review`: {@link ReviewArgs} → the game's review, {@link Review}
+ *   (`POST api/review`, the request as the body).
  */
 export const OP = Object.freeze({
   board: 'board',
@@ -36,6 +44,10 @@ export const OP = Object.freeze({
   analyze: 'analyze',
   random: 'random',
   scan: 'scan',
+  levels: 'levels',
+  level: 'level',
+  daily: 'daily',
+  review: 'review',
 });
 
 /** The server's JSON API, relative to the page (the service worker leaves it to the network). */
@@ -84,6 +96,35 @@ export const HEALTH = `${API}health`;
  * A failed scan's body: `overlay` is what the scanner saw drawn over the
  * picture, a PNG in base64 (the server's and the engine's alike); the server
  * leaves out one over its size cap and says so in `overlay_omitted`.
+ *
+ * @typedef {object} Levels Every band of numbered levels.
+ * @property {{band: string, title: string, difficulty: string | null,
+ *   levels: {number: number, optimum: number, line: string, name: string | null}[]}[]} bands
+ *
+ * @typedef {object} LevelArgs A level by its address.
+ * @property {string} id `BAND/N`: `beginner/1`, `cards/40`, `klotski/1`
+ *
+ * @typedef {object} LevelAnswer A level, as `api/level` and `api/daily` answer.
+ * @property {{id: string, band: string, number: number, title: string, optimum: number,
+ *   name: string | null, count: number}} level `count`: the levels of its band
+ * @property {object} puzzle the answer of `board` for its start
+ *
+ * @typedef {object} DailyArgs The puzzle of a day.
+ * @property {string} date `YYYY-MM-DD`, the player's own calendar day
+ *
+ * @typedef {object} ReviewArgs A game to review in the engine.
+ * @property {{puzzle: string, moves: {piece: string, direction: string, distance: number}[],
+ *   metric?: string}} request `POST api/review`'s body: the slides played from the start
+ * @property {number} maxMemory the most bytes the analysis may hold
+ *
+ * @typedef {object} Review A game's review.
+ * @property {string} metric how its moves are counted
+ * @property {number | null} optimum from the start (null: no solution)
+ * @property {{piece: string, direction: string, distance: number, before: number | null,
+ *   after: number | null, mark: 'optimal' | 'wasted' | 'backward' | null, better?: object}[]} moves
+ *   each move with the distance to the goal before and after it, and an
+ *   optimal move (`better`) where it was not one
+ * @property {number | null} first_wasted the index of the first move that was not optimal
  *
  * @typedef {object} Progress A search's progress (at most every 100 ms).
  * @property {number} examined positions looked at

@@ -48,6 +48,10 @@ const answersFor = OP => ({
   [OP.analyze]: (args, progress) => engine.analyze(JSON.stringify(args.request), args.maxMemory, progress),
   [OP.random]: args => engine.random(JSON.stringify(args), crypto.getRandomValues(new Uint32Array(1))[0]),
   [OP.scan]: args => scan(args.file),
+  [OP.levels]: () => engine.levels(),
+  [OP.level]: args => engine.level(JSON.stringify(args)),
+  [OP.daily]: args => engine.daily(JSON.stringify(args)),
+  [OP.review]: args => engine.review(JSON.stringify(args.request), args.maxMemory),
 });
 
 async function run(id, op, args) {

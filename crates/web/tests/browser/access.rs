@@ -48,6 +48,7 @@ async fn tabs_follow_the_arrow_keys() {
     assert_eq!(
         state,
         json!([
+            ["tab-levels", "false", -1],
             ["tab-load", "false", -1],
             ["tab-edit", "false", -1],
             ["tab-watch", "false", -1],
@@ -64,7 +65,7 @@ async fn tabs_follow_the_arrow_keys() {
     page.key('\u{E010}').await; // End
     assert_eq!(focused(&page).await, "tab-stats");
     page.key(ARROW_RIGHT).await; // wraps round
-    assert_eq!(focused(&page).await, "tab-load");
+    assert_eq!(focused(&page).await, "tab-levels");
     page.close().await;
 }
 

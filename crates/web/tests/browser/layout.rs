@@ -181,6 +181,14 @@ async fn all_views(screen: Screen) {
     .await;
     check_view(&page, "load").await;
 
+    page.click("#tab-levels").await;
+    page.wait(
+        "the levels and today's puzzle",
+        "document.querySelectorAll('#level-grid a').length > 100 && !!document.getElementById('daily').dataset.level",
+    )
+    .await;
+    check_view(&page, "levels").await;
+
     page.click("#tab-edit").await;
     check_view(&page, "edit").await;
 

@@ -16,6 +16,7 @@ mod flows;
 mod host;
 mod journey;
 mod layout;
+mod levels;
 mod motion;
 mod page;
 mod pool;

@@ -288,15 +288,15 @@ async fn the_server_with_the_site_answers_only_what_only_it_has() {
 /// The next version of a site: `app.css` changed, and its new hash and
 /// version in `sw.js`, the version in `js/site.js`, as `cargo xtask web`
 /// would write them (without building the engine again).
-struct Release {
-    version: String,
+pub struct Release {
+    pub version: String,
     css: String,
     worker: String,
     site_module: String,
 }
 
 impl Release {
-    fn next(folder: &Path, version: &str) -> Release {
+    pub fn next(folder: &Path, version: &str) -> Release {
         let read = |file: &str| std::fs::read_to_string(folder.join(file)).unwrap();
         let old_css = read("app.css");
         let css = format!("{old_css}\n/* version {version} */\n");
@@ -326,7 +326,7 @@ impl Release {
         std::fs::write(folder.join("js/site.js"), &self.site_module).unwrap();
     }
 
-    fn publish(&self, folder: &Path) {
+    pub fn publish(&self, folder: &Path) {
         self.publish_worker(folder);
         self.publish_files(folder);
     }
@@ -526,7 +526,7 @@ async fn two_copies_on_one_host_both_work_offline() {
     page.close().await;
 }
 
-fn copy_folder(from: &std::path::Path, to: &std::path::Path) {
+pub fn copy_folder(from: &std::path::Path, to: &std::path::Path) {
     for entry in std::fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();
         let target = to.join(entry.file_name());
