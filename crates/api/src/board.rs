@@ -7,11 +7,16 @@ use crate::request::PuzzleRequest;
 use serde_json::{json, Value};
 use unblocker_model::catalog;
 use unblocker_model::format::{self, BoardJson};
+use unblocker_model::puzzle::Puzzle;
 use unblocker_model::Move;
 
 /// `{"name","aliases","game","metric","line","board","solved","moves","common_code"}`.
 pub fn board(request: &PuzzleRequest) -> Result<Value, ApiError> {
-    let puzzle = request.puzzle()?;
+    Ok(board_of(&request.puzzle()?))
+}
+
+/// The board answer of a puzzle read already.
+pub(crate) fn board_of(puzzle: &Puzzle) -> Value {
     let board = &puzzle.board;
     let moves: Vec<Move> = board
         .legal_slides()
@@ -21,7 +26,7 @@ pub fn board(request: &PuzzleRequest) -> Result<Value, ApiError> {
             path: vec![(slide.direction, slide.distance)],
         })
         .collect();
-    Ok(json!({
+    json!({
         "name": puzzle.name,
         "aliases": puzzle.name.as_deref().and_then(catalog::find).map(|b| b.aliases),
         "game": board.game().name(),
@@ -31,7 +36,7 @@ pub fn board(request: &PuzzleRequest) -> Result<Value, ApiError> {
         "solved": board.is_solved(),
         "moves": moves,
         "common_code": format::common_code(board),
-    }))
+    })
 }
 
 /// The bundled puzzles, as `unblocker list --json`.

@@ -23,10 +23,16 @@ struct Query {
 /// the query string of `GET /api/random`, without the `?`), read by
 /// [`Difficulty::read`]; 400 with its message when it does not read.
 pub fn difficulty(query: &str) -> Result<Difficulty, ApiError> {
-    let Query { min, max, walls } = serde_urlencoded::from_str(query)
-        .map_err(|e| ApiError::bad_request(format!("the query does not read: {e}")))?;
+    let Query { min, max, walls } = read_query(query)?;
     Difficulty::read(min.as_deref(), max.as_deref(), walls.as_deref())
         .map_err(ApiError::bad_request)
+}
+
+/// A GET route's query string (without the `?`) read as `T`: 400 when it
+/// does not read (a key missing, or given twice).
+pub fn read_query<T: serde::de::DeserializeOwned>(query: &str) -> Result<T, ApiError> {
+    serde_urlencoded::from_str(query)
+        .map_err(|e| ApiError::bad_request(format!("the query does not read: {e}")))
 }
 
 /// 404: no puzzle of `difficulty` in the puzzle database.

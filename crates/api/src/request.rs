@@ -18,29 +18,29 @@ use unblocker_solve::{timeout_of, Algorithm, Heuristic};
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PuzzleRequest {
-    puzzle: PuzzleText,
+    pub(crate) puzzle: PuzzleText,
     #[serde(default)]
-    metric: Option<String>,
+    pub(crate) metric: Option<String>,
     #[serde(default)]
-    algorithm: Option<String>,
+    pub(crate) algorithm: Option<String>,
     #[serde(default)]
-    heuristic: Option<String>,
+    pub(crate) heuristic: Option<String>,
     #[serde(default)]
-    game: Option<Game>,
+    pub(crate) game: Option<Game>,
     /// The Klotski goal as `ROW,COL`.
     #[serde(default)]
-    goal: Option<String>,
+    pub(crate) goal: Option<String>,
     /// Seconds; at most the server's limit.
     #[serde(default)]
-    timeout: Option<f64>,
+    pub(crate) timeout: Option<f64>,
     /// At most the server's limit.
     #[serde(default)]
-    max_nodes: Option<u64>,
+    pub(crate) max_nodes: Option<u64>,
 }
 
 /// The puzzle: text, or a JSON board object (in which, at any depth, a key
 /// given twice is refused, as it is at the top level).
-enum PuzzleText {
+pub(crate) enum PuzzleText {
     Text(String),
     Board(serde_json::Map<String, serde_json::Value>),
 }

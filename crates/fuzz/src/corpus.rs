@@ -3,6 +3,7 @@
 //! process, through the command line, and to every endpoint of a running
 //! server). A fuzz run that fails saves its smallest failing input here.
 
+use sha2::{Digest, Sha256};
 use std::path::PathBuf;
 
 /// What a corpus file is fed to.
@@ -65,11 +66,9 @@ pub fn files(kind: Kind) -> Vec<(String, Vec<u8>)> {
 /// Saves a failing input as `found-<hash>` in the corpus of its kind and
 /// returns the path (commit it with the fix).
 pub fn save(kind: Kind, bytes: &[u8]) -> PathBuf {
-    // FNV-1a: a stable name for the same input.
-    let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
-    let path = dir(kind).join(format!("found-{hash:016x}"));
+    // A stable name for the same input: the first 16 hex digits of its SHA-256.
+    let hash = hex::encode(&Sha256::digest(bytes)[..8]);
+    let path = dir(kind).join(format!("found-{hash}"));
     let written = std::fs::create_dir_all(dir(kind)).and_then(|()| std::fs::write(&path, bytes));
     if let Err(e) = written {
         eprintln!("cannot save the failing input to {}: {e}", path.display());

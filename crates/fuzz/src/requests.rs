@@ -1,7 +1,8 @@
 //! Requests to the JSON API: every route with bodies built from the request
 //! schema (`puzzle` in any of the six formats or as a board object, and
-//! every option with values of any type), the same bodies mutated as text,
-//! image bytes, arbitrary bytes, and query strings for `/api/random`.
+//! every option with values of any type; a review's moves), the same bodies
+//! mutated as text, image bytes, arbitrary bytes, and query strings for
+//! `/api/random`, `/api/level` and `/api/daily`.
 
 use crate::mutate::{self, TOKENS};
 use crate::{boards, images};
@@ -9,12 +10,13 @@ use proptest::prelude::*;
 use serde_json::{json, Map, Value};
 
 /// The routes that take a body.
-pub const POST_ROUTES: [&str; 5] = [
+pub const POST_ROUTES: [&str; 6] = [
     "/api/board",
     "/api/solve",
     "/api/solve/stream",
     "/api/analyze",
     "/api/scan",
+    "/api/review",
 ];
 
 /// One HTTP request.
@@ -122,6 +124,46 @@ fn object() -> BoxedStrategy<Value> {
 
 const JSON_ALPHABET: &[u8] = b"{}[]\":, puzzlemetricgoaltimeoutmax_nodes0123456789-.eE";
 
+/// A review's moves: slides of any piece letter, direction and distance
+/// (legal now and then on a small board), or a value of another type.
+fn moves() -> BoxedStrategy<Value> {
+    let slide = (
+        option(&["A", "B", "C", "D", "E", "J", "#", "", "AB", "o"]),
+        option(&["up", "down", "left", "right", "north"]),
+        prop_oneof![4 => (0u64..7).prop_map(Value::from), 1 => odd_value()],
+        prop::option::weighted(0.05, odd_value()),
+    )
+        .prop_map(|(piece, direction, distance, extra)| {
+            let mut slide = json!({"piece": piece, "direction": direction, "distance": distance});
+            if let Some(extra) = extra {
+                slide["turn"] = extra;
+            }
+            slide
+        });
+    prop_oneof![
+        6 => proptest::collection::vec(slide, 0..40).prop_map(Value::from),
+        1 => odd_value(),
+    ]
+    .boxed()
+}
+
+/// A review's body: a request object with moves (now and then none).
+fn review_body() -> BoxedStrategy<Vec<u8>> {
+    let json = (object(), prop::option::weighted(0.95, moves()))
+        .prop_map(|(mut object, moves)| {
+            if let (Some(moves), Some(fields)) = (moves, object.as_object_mut()) {
+                fields.insert("moves".to_string(), moves);
+            }
+            object.to_string().into_bytes()
+        })
+        .boxed();
+    prop_oneof![
+        3 => json.clone(),
+        1 => mutate::mutated(json, JSON_ALPHABET),
+    ]
+    .boxed()
+}
+
 /// A body for any route.
 pub fn body() -> BoxedStrategy<Vec<u8>> {
     let json = object().prop_map(|o| o.to_string().into_bytes()).boxed();
@@ -151,15 +193,42 @@ pub fn request() -> BoxedStrategy<Request> {
         (0u32..80).prop_map(|n| n.to_string()),
         proptest::sample::select(TOKENS).prop_map(str::to_string),
     ];
-    let random = (word.clone(), word).prop_map(|(min, max)| Request {
+    let random = (word.clone(), word.clone()).prop_map(|(min, max)| Request {
         post: false,
         path: format!("/api/random?min={}&max={}", encode(&min), encode(&max)),
+        body: Vec::new(),
+    });
+    let review = review_body().prop_map(|body| Request {
+        post: true,
+        path: "/api/review".to_string(),
+        body,
+    });
+    let band = prop_oneof![
+        3 => proptest::sample::select(&["beginner", "Expert", "cards", "klotski", "easy", ""][..])
+            .prop_map(str::to_string),
+        1 => proptest::sample::select(TOKENS).prop_map(str::to_string),
+    ];
+    let level = (band, word.clone()).prop_map(|(band, number)| Request {
+        post: false,
+        path: format!("/api/level?id={}", encode(&format!("{band}/{number}"))),
+        body: Vec::new(),
+    });
+    let date = prop_oneof![
+        3 => (0u32..10_000, 0u32..14, 0u32..33).prop_map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}")),
+        1 => word,
+    ];
+    let daily = date.prop_map(|date| Request {
+        post: false,
+        path: format!("/api/daily?date={}", encode(&date)),
         body: Vec::new(),
     });
     prop_oneof![
         8 => post,
         2 => scan,
         1 => random,
+        3 => review,
+        1 => level,
+        1 => daily,
     ]
     .boxed()
 }

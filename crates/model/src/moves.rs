@@ -2,7 +2,7 @@
 //! is one piece going along a path of slides (what a solution lists), and
 //! [`replay`] plays moves with the reference rules.
 
-use crate::{label_of, Board, MoveError};
+use crate::{label_of, Board, Metric, MoveError};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -168,6 +168,39 @@ impl Serialize for Move {
     }
 }
 
+/// Slides as played, one move after another as `metric` counts them: in the
+/// step metric every cell is a move; in the slide metric a slide that goes
+/// on with the one before (the same piece, the same way) is part of its
+/// move; in the piece metric every slide of the piece that moved last is.
+/// (The page's Play counts a game's moves by the same rule.)
+pub fn moves_of(slides: &[Slide], metric: Metric) -> Vec<Move> {
+    let mut moves: Vec<Move> = Vec::new();
+    for slide in slides {
+        if metric == Metric::Step {
+            let step = (slide.direction, 1);
+            moves.extend((0..slide.distance).map(|_| Move {
+                piece: slide.piece,
+                path: vec![step],
+            }));
+            continue;
+        }
+        match moves.last_mut() {
+            Some(last)
+                if last.piece == slide.piece
+                    && (metric == Metric::Piece
+                        || last.path.last().is_some_and(|&(d, _)| d == slide.direction)) =>
+            {
+                last.push(slide.direction, slide.distance)
+            }
+            _ => moves.push(Move {
+                piece: slide.piece,
+                path: vec![(slide.direction, slide.distance)],
+            }),
+        }
+    }
+    moves
+}
+
 /// Plays `moves` from `start` with the model's reference rules, returning
 /// every board along the way (start included).
 pub fn replay(start: &Board, moves: &[Move]) -> Result<Vec<Board>, MoveError> {
@@ -180,4 +213,36 @@ pub fn replay(start: &Board, moves: &[Move]) -> Result<Vec<Board>, MoveError> {
         boards.push(board);
     }
     Ok(boards)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slides_make_moves_as_each_metric_counts_them() {
+        let slide = |piece, direction, distance| Slide {
+            piece,
+            direction,
+            distance,
+        };
+        let (up, down, right) = (Direction::Up, Direction::Down, Direction::Right);
+        let played = [
+            slide(1, down, 1),
+            slide(1, down, 2),
+            slide(1, up, 1),
+            slide(2, right, 1),
+        ];
+        let said = |metric| -> Vec<String> {
+            moves_of(&played, metric)
+                .iter()
+                .map(|m| m.to_string())
+                .collect()
+        };
+        assert_eq!(said(Metric::Slide), ["B down 3", "B up 1", "C right 1"]);
+        assert_eq!(said(Metric::Piece), ["B down 3, up 1", "C right 1"]);
+        assert_eq!(said(Metric::Step).len(), 5);
+        assert_eq!(said(Metric::Step)[0], "B down 1");
+        assert!(moves_of(&[], Metric::Slide).is_empty());
+    }
 }

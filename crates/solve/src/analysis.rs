@@ -1,12 +1,15 @@
 //! The shape of a position's component ([`analyze`]): its size, its goal
 //! positions, the optimum and the farthest distance to the goal, by two
-//! exhaustive searches (from the start, then from every goal).
+//! exhaustive searches (from the start, then from every goal), which also
+//! give the distance of any position of the component (a game's review).
 
 use crate::bfs::{BfsOutcome, BfsRequest, Workspace};
 use crate::control::{Control, StopReason};
+use crate::stats::LevelStats;
 use crate::sweep::Sweep;
+use crate::table::StateTable;
 use serde::Serialize;
-use unblocker_engine::{Indexed, Space};
+use unblocker_engine::{Indexed, Space, State};
 use unblocker_model::{Board, Metric};
 
 /// The shape of a position's component.
@@ -72,16 +75,20 @@ pub fn analyze<S: Space>(
     control: &Control,
     workspace: &mut Workspace<S::State>,
 ) -> Result<Analysis, StopReason> {
-    analyze_with(space, metric, control, workspace)
+    analyze_with(space, metric, control, workspace, &[]).map(|(analysis, _)| analysis)
 }
 
-/// [`analyze`] with any [`ExhaustiveSearch`].
+/// [`analyze`] with any [`ExhaustiveSearch`], which also measures the
+/// distance to the goal of each of `probes` on the way (`None`: not in the
+/// component, or the component has no goal): one exploration and one pass
+/// back from the goals, whatever the number of probes.
 pub(crate) fn analyze_with<S: Space>(
     space: &S,
     metric: Metric,
     control: &Control,
     search: &mut impl ExhaustiveSearch<S>,
-) -> Result<Analysis, StopReason> {
+    probes: &[S::State],
+) -> Result<(Analysis, Vec<Option<u32>>), StopReason> {
     let started = web_time::Instant::now();
     let start = [space.start()];
     let forward = search.explore(space, BfsRequest::exhaustive(&start, metric, control));
@@ -100,7 +107,7 @@ pub(crate) fn analyze_with<S: Space>(
         elapsed_ms: forward.stats.elapsed_ms,
     };
     if goals.is_empty() {
-        return Ok(analysis);
+        return Ok((analysis, vec![None; probes.len()]));
     }
     // The two passes share the time limit.
     let control = &control.remaining(started);
@@ -122,5 +129,35 @@ pub(crate) fn analyze_with<S: Space>(
         .map(|s| space.board(s).canonical())
         .min_by_key(unblocker_model::format::to_line);
     analysis.elapsed_ms += backward.stats.elapsed_ms;
-    Ok(analysis)
+    let distances = distances_of(search.reached(), levels, probes);
+    Ok((analysis, distances))
+}
+
+/// The distance of each of `probes` in a breadth-first walk: `reached` in
+/// its order, `levels` its positions at each distance.
+fn distances_of<K: State>(
+    mut reached: impl Iterator<Item = K>,
+    levels: &[LevelStats],
+    probes: &[K],
+) -> Vec<Option<u32>> {
+    let mut distances = vec![None; probes.len()];
+    if probes.is_empty() {
+        return distances;
+    }
+    // A probe listed twice maps to its first place.
+    let mut table = StateTable::with_capacity(probes.len());
+    for (i, &probe) in probes.iter().enumerate() {
+        table.insert(probe, i as u32);
+    }
+    for (depth, level) in levels.iter().enumerate() {
+        for state in reached.by_ref().take(level.enqueued as usize) {
+            if let Some(i) = table.get(state) {
+                distances[i as usize] = Some(depth as u32);
+            }
+        }
+    }
+    probes
+        .iter()
+        .map(|&probe| table.get(probe).and_then(|i| distances[i as usize]))
+        .collect()
 }

@@ -1,7 +1,9 @@
-//! The JSON objects of `unblocker solve --json` and `analyze --json`; the web
-//! API returns the same objects, so the keys are defined once, here.
+//! The JSON objects of `unblocker solve --json` and `analyze --json`, and of
+//! a game's review; the web API returns the same objects, so the keys are
+//! defined once, here.
 
 use crate::analysis::Analysis;
+use crate::review::{Mark, Review};
 use crate::search::{Report, Verdict};
 use crate::stats::Stats;
 use serde::Serialize;
@@ -116,6 +118,67 @@ impl AnalyzeJson {
             distance_histogram: a.distance_histogram.clone(),
             common_code: format::common_code(board),
             elapsed_ms: a.elapsed_ms,
+        }
+    }
+}
+
+/// A game's review (`POST /api/review`).
+#[derive(Debug, Serialize)]
+pub struct ReviewJson<'a> {
+    pub puzzle: String,
+    pub game: &'static str,
+    pub metric: Metric,
+    /// The optimum from the start (`null`: no solution).
+    pub optimum: Option<u32>,
+    /// The moves played, as `metric` counts them, each with the distance to
+    /// the goal before and after it.
+    pub moves: Vec<ReviewedMoveJson<'a>>,
+    /// The index (from 0) of the first move that was not optimal.
+    pub first_wasted: Option<usize>,
+    /// The last position is at the goal.
+    pub solved: bool,
+    pub reachable_states: u64,
+    pub elapsed_ms: f64,
+}
+
+/// A move of [`ReviewJson`]: the move's own keys (`piece`, `direction`,
+/// `distance`, `path`) and its figures.
+#[derive(Debug, Serialize)]
+pub struct ReviewedMoveJson<'a> {
+    #[serde(flatten)]
+    pub played: &'a Move,
+    pub before: Option<u32>,
+    pub after: Option<u32>,
+    /// `optimal`, `wasted` or `backward` (`null`: no solution).
+    pub mark: Option<Mark>,
+    /// An optimal move from the same position, when this one was not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub better: Option<&'a Move>,
+}
+
+impl<'a> ReviewJson<'a> {
+    pub fn new(board: &Board, review: &'a Review) -> ReviewJson<'a> {
+        let last = review.moves.last().map_or(review.optimum, |m| m.after);
+        ReviewJson {
+            puzzle: format::to_line(board),
+            game: board.game().name(),
+            metric: review.metric,
+            optimum: review.optimum,
+            moves: review
+                .moves
+                .iter()
+                .map(|m| ReviewedMoveJson {
+                    played: &m.played,
+                    before: m.before,
+                    after: m.after,
+                    mark: m.mark(),
+                    better: m.better.as_ref(),
+                })
+                .collect(),
+            first_wasted: review.first_wasted(),
+            solved: last == Some(0),
+            reachable_states: review.reachable_states,
+            elapsed_ms: review.elapsed_ms,
         }
     }
 }

@@ -6,13 +6,14 @@ use crate::algorithm::Algorithm;
 use crate::analysis::{analyze, analyze_with, Analysis};
 use crate::bfs::{BfsOutcome, StopAt, Workspace};
 use crate::control::{Control, StopReason};
+use crate::review::{self, review_in, Review, ReviewError};
 use crate::search::{solve, Report, SolveOptions};
 use crate::sweep::Sweep;
 use unblocker_engine::klotski::mirror::{Mirrored, MirroredKlotski};
 use unblocker_engine::klotski::{KlotskiError, KlotskiKey, KlotskiSpace};
 use unblocker_engine::rush::{RushError, RushSpace};
 use unblocker_engine::{HeuristicError, Indexed, Space};
-use unblocker_model::{Board, Game, Metric};
+use unblocker_model::{Board, Game, Metric, Move};
 
 /// Why a board could not be searched, or an algorithm's name is none.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -129,7 +130,8 @@ impl Solver {
             Engine::Rush => {
                 let space = RushSpace::new(board)?;
                 if space.index_bound().is_some() {
-                    analyze_with(&space, metric, control, &mut self.sweep)
+                    analyze_with(&space, metric, control, &mut self.sweep, &[])
+                        .map(|(analysis, _)| analysis)
                 } else {
                     analyze(&space, metric, control, narrow)
                 }
@@ -143,6 +145,59 @@ impl Solver {
         };
         result.map_err(SolveError::Stopped)
     }
+
+    /// The review of a game: the moves `played` from `board` (as `metric`
+    /// counts them: see [`unblocker_model::moves_of`]), each with the
+    /// distance to the goal before and after it and, where it was not
+    /// optimal, an optimal move from there; from one analysis of `board`'s
+    /// component (as [`Solver::analyze`] makes it), under `control`.
+    pub fn review(
+        &mut self,
+        board: &Board,
+        played: &[Move],
+        metric: Metric,
+        control: &Control,
+    ) -> Result<Review, ReviewError> {
+        let boards = review::positions(board, played)?;
+        let result = match Engine::for_board(board) {
+            Engine::Rush => {
+                let space = RushSpace::new(board).map_err(SolveError::from)?;
+                let states: Vec<u64> = boards.iter().map(|b| space.key_of(b)).collect();
+                let game = (&boards[..], &states[..]);
+                if space.index_bound().is_some() {
+                    review_in(&space, game, played, metric, control, &mut self.sweep)
+                } else {
+                    review_in(&space, game, played, metric, control, &mut self.narrow)
+                }
+            }
+            Engine::KlotskiNarrow => {
+                let space = KlotskiSpace::<u64>::new(board).map_err(SolveError::from)?;
+                review_klotski(&space, &boards, played, metric, control, &mut self.narrow)
+            }
+            Engine::KlotskiWide => {
+                let space = KlotskiSpace::<u128>::new(board).map_err(SolveError::from)?;
+                review_klotski(&space, &boards, played, metric, control, &mut self.wide)
+            }
+        };
+        result.map_err(|reason| SolveError::Stopped(reason).into())
+    }
+}
+
+/// [`review_in`] for a Klotski game, whose positions all have the start's
+/// shapes.
+fn review_klotski<K: KlotskiKey>(
+    space: &KlotskiSpace<K>,
+    boards: &[Board],
+    played: &[Move],
+    metric: Metric,
+    control: &Control,
+    workspace: &mut Workspace<K>,
+) -> Result<Review, StopReason> {
+    let states: Vec<K> = boards
+        .iter()
+        .map(|b| space.key_of(b).expect("the moves keep the start's pieces"))
+        .collect();
+    review_in(space, (boards, &states), played, metric, control, workspace)
 }
 
 /// Explores a Klotski component, one state per mirror pair when the board

@@ -2,7 +2,8 @@
 
 mod progress;
 
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
 use std::cell::RefCell;
 use unblocker_api::{ApiError, Budget, PuzzleRequest};
 use unblocker_solve::{Control, MemoryBudget, Solver};
@@ -16,7 +17,7 @@ thread_local! {
 /// `POST /api/board`: the puzzle read and validated, with its legal moves.
 #[wasm_bindgen]
 pub fn board(request: &str) -> String {
-    reply(read(request).and_then(|r| unblocker_api::board(&r)))
+    reply(read::<PuzzleRequest>(request).and_then(|r| unblocker_api::board(&r)))
 }
 
 /// `GET /api/puzzles`: the bundled puzzles.
@@ -57,8 +58,7 @@ pub fn analyze(request: &str, max_memory: f64, on_progress: Option<js_sys::Funct
 #[wasm_bindgen]
 pub fn random(request: &str, random: u32) -> String {
     reply(
-        serde_json::from_str::<RandomRequest>(request)
-            .map_err(|e| ApiError::bad_request(format!("bad request JSON: {e}")))
+        read::<RandomRequest>(request)
             .and_then(|r| unblocker_api::difficulty(&r.query))
             .and_then(|difficulty| unblocker_api::from_sample(&difficulty, u64::from(random))),
     )
@@ -71,12 +71,64 @@ struct RandomRequest {
     query: String,
 }
 
+/// `GET /api/levels`: every band with its levels.
+#[wasm_bindgen]
+pub fn levels() -> String {
+    reply(Ok(unblocker_api::levels()))
+}
+
+/// `GET /api/level?id=BAND/N`: `{"id": "beginner/1"}`, the level with its
+/// board answer (400 for an address that does not read, 404 past a band's
+/// last level).
+#[wasm_bindgen]
+pub fn level(request: &str) -> String {
+    reply(read::<LevelRequest>(request).and_then(|r| unblocker_api::level(&r.id)))
+}
+
+/// `GET /api/daily?date=YYYY-MM-DD`: `{"date": "2025-03-14"}` (the page's
+/// own calendar day), that date's puzzle.
+#[wasm_bindgen]
+pub fn daily(request: &str) -> String {
+    reply(read::<DailyRequest>(request).and_then(|r| unblocker_api::daily(&r.date)))
+}
+
+/// `POST /api/review`: a game's review, from one analysis of the
+/// puzzle's component holding at most `max_memory` bytes.
+#[wasm_bindgen]
+pub fn review(request: &str, max_memory: f64) -> String {
+    reply(
+        read::<unblocker_api::ReviewRequest>(request)
+            .and_then(|r| r.job(&UNLIMITED))
+            .and_then(|review| {
+                let control = control(&review.job.budget, max_memory);
+                SOLVER.with(|solver| {
+                    unblocker_api::review(&mut solver.borrow_mut(), &review, &control)
+                })
+            }),
+    )
+}
+
+/// The request of [`level`].
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LevelRequest {
+    id: String,
+}
+
+/// The request of [`daily`].
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DailyRequest {
+    date: String,
+}
+
 /// `POST /api/scan`: the board read from a picture the browser decoded
 /// (`width`×`height` RGBA pixels, as `getImageData` gives them): `scan
 /// --json`'s object, or the server's refusal of the same picture
 /// ([`unblocker_api::refused`]: 422 when no board was read, after which the
 /// worker asks [`scan_overlay`] for the debug overlay; 413 for a picture
-/// over [`max_pixels`]).
+/// over the limit, which the worker asks [`check_size`] before it reads the
+/// pixels).
 #[wasm_bindgen]
 pub fn scan(rgba: &[u8], width: u32, height: u32) -> String {
     reply(
@@ -107,12 +159,6 @@ pub fn scan_overlay(rgba: &[u8], width: u32, height: u32) -> Vec<u8> {
         .unwrap_or_default()
 }
 
-/// The most pixels a picture may have to be scanned.
-#[wasm_bindgen]
-pub fn max_pixels() -> f64 {
-    unblocker_scan::MAX_PIXELS as f64
-}
-
 /// What a search in the browser may use when the request does not say:
 /// no time limit (Cancel ends the worker) and no node limit; memory is
 /// capped by the caller.
@@ -121,12 +167,13 @@ const UNLIMITED: Budget = Budget {
     max_nodes: u64::MAX,
 };
 
-fn read(request: &str) -> Result<PuzzleRequest, ApiError> {
+/// A request's JSON text read as `T`, with the API's message when it does not read.
+fn read<T: serde::de::DeserializeOwned>(request: &str) -> Result<T, ApiError> {
     unblocker_api::json_body(request.as_bytes())
 }
 
 fn job_of(request: &str) -> Result<unblocker_api::Job, ApiError> {
-    read(request)?.job(&UNLIMITED)
+    read::<PuzzleRequest>(request)?.job(&UNLIMITED)
 }
 
 fn control(budget: &Budget, max_memory: f64) -> Control {
@@ -139,11 +186,26 @@ fn control(budget: &Budget, max_memory: f64) -> Control {
     }
 }
 
+/// What every function answers the page, as JSON text: the page's `Reply`
+/// (`crates/web/static/js/protocol.js`), which the worker posts back as it
+/// is.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Reply {
+    /// The API's object.
+    Answer { answer: Value },
+    /// The API's refusal: the status and body the server answers.
+    Refusal { status: u16, body: Value },
+}
+
 /// The JSON text of an answer or an error.
 fn reply(result: Result<Value, ApiError>) -> String {
-    match result {
-        Ok(answer) => json!({ "answer": answer }),
-        Err(error) => json!({ "status": error.status.as_u16(), "body": error.body() }),
-    }
-    .to_string()
+    let reply = match result {
+        Ok(answer) => Reply::Answer { answer },
+        Err(error) => Reply::Refusal {
+            status: error.status.as_u16(),
+            body: error.body(),
+        },
+    };
+    serde_json::to_string(&reply).expect("a reply is written as JSON")
 }

@@ -139,3 +139,28 @@ fn pixels_are_scanned_into_the_transcribed_board() {
         json!({ "answer": null })
     );
 }
+
+#[test]
+fn levels_the_daily_puzzle_and_a_review_answer_as_the_api() {
+    let levels = parse(unblocker_wasm::levels());
+    assert_eq!(levels["answer"], unblocker_api::levels());
+    let level = parse(unblocker_wasm::level(r#"{"id":"cards/40"}"#));
+    assert_eq!(level["answer"]["level"]["title"], "Card 40");
+    assert_eq!(level["answer"]["puzzle"]["name"], "card40");
+    let missing = parse(unblocker_wasm::level(r#"{"id":"cards/41"}"#));
+    assert_eq!(missing["status"], 404);
+    assert_eq!(missing["body"]["error"], "cards has levels 1 to 40, not 41");
+    let daily = parse(unblocker_wasm::daily(r#"{"date":"2025-03-14"}"#));
+    assert_eq!(daily["answer"], unblocker_api::daily("2025-03-14").unwrap());
+    assert_eq!(
+        parse(unblocker_wasm::daily(r#"{"date":"x"}"#))["status"],
+        400
+    );
+    let request = r#"{"puzzle":"card1","moves":[{"piece":"B","direction":"right","distance":1}]}"#;
+    let review = parse(unblocker_wasm::review(request, GIB));
+    assert_eq!(review["answer"]["moves"][0]["mark"], "optimal");
+    assert_eq!(review["answer"]["moves"][0]["after"], 7);
+    // Kept to the memory cap: a search that cannot fit stops, as an analysis does.
+    let starved = parse(unblocker_wasm::review(request, 1.0));
+    assert_eq!(starved["status"], 422);
+}

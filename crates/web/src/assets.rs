@@ -13,68 +13,17 @@ use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
+use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use tower_http::compression::{CompressionLayer, CompressionLevel};
 use unblocker_api::ApiError;
 
-/// `(path, content type, bytes)` of every embedded file: the page that asks
-/// the server (no engine, no service worker).
-const ASSETS: &[(&str, &str, &[u8])] = &[
-    ("/", HTML, include_bytes!("../static/index.html")),
-    ("/app.css", CSS, include_bytes!("../static/app.css")),
-    ("/favicon.svg", SVG, include_bytes!("../static/favicon.svg")),
-    (
-        "/manifest.webmanifest",
-        MANIFEST,
-        include_bytes!("../static/manifest.webmanifest"),
-    ),
-    (
-        "/icon-192.png",
-        PNG,
-        include_bytes!("../static/icon-192.png"),
-    ),
-    (
-        "/icon-512.png",
-        PNG,
-        include_bytes!("../static/icon-512.png"),
-    ),
-    (
-        "/icon-maskable-512.png",
-        PNG,
-        include_bytes!("../static/icon-maskable-512.png"),
-    ),
-    ("/js/main.js", JS, include_bytes!("../static/js/main.js")),
-    ("/js/api.js", JS, include_bytes!("../static/js/api.js")),
-    ("/js/board.js", JS, include_bytes!("../static/js/board.js")),
-    ("/js/load.js", JS, include_bytes!("../static/js/load.js")),
-    (
-        "/js/editor.js",
-        JS,
-        include_bytes!("../static/js/editor.js"),
-    ),
-    ("/js/solve.js", JS, include_bytes!("../static/js/solve.js")),
-    ("/js/watch.js", JS, include_bytes!("../static/js/watch.js")),
-    ("/js/play.js", JS, include_bytes!("../static/js/play.js")),
-    ("/js/stats.js", JS, include_bytes!("../static/js/stats.js")),
-    ("/js/share.js", JS, include_bytes!("../static/js/share.js")),
-    ("/js/site.js", JS, include_bytes!("../static/js/site.js")),
-    (
-        "/js/engine.js",
-        JS,
-        include_bytes!("../static/js/engine.js"),
-    ),
-    (
-        "/js/offline.js",
-        JS,
-        include_bytes!("../static/js/offline.js"),
-    ),
-    (
-        "/js/numbers.js",
-        JS,
-        include_bytes!("../static/js/numbers.js"),
-    ),
-];
+/// `(path, bytes)` of every embedded file, `/index.html` for the page
+/// itself: the files of `static/` but the static site's own (the service
+/// worker, the engine's worker, the install dialog's screenshots), listed by
+/// `build.rs`. The page that asks the server: no engine, no service worker.
+const EMBEDDED: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 
 const HTML: &str = "text/html; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
@@ -85,6 +34,9 @@ const WEBP: &str = "image/webp";
 const MANIFEST: &str = "application/manifest+json";
 const WASM: &str = "application/wasm";
 const JSON: &str = "application/json";
+
+/// The page itself, which the server sends at `/` (and at this path).
+const INDEX: &str = "/index.html";
 
 /// The most bytes a site folder may hold: the page, its engine and icons
 /// are well under a megabyte.
@@ -122,16 +74,15 @@ struct File {
     path: String,
     content_type: &'static str,
     bytes: Bytes,
-    /// A weak tag (the bytes sent may be compressed) of the FNV-1a hash of its bytes.
+    /// A weak tag (the bytes sent may be compressed): the first 16 hex
+    /// digits of the SHA-256 of its bytes.
     etag: HeaderValue,
 }
 
 impl File {
     fn new(path: String, content_type: &'static str, bytes: Bytes) -> File {
-        let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-            (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
-        });
-        let etag = HeaderValue::from_str(&format!("W/\"{hash:016x}\"")).expect("an ASCII tag");
+        let hash = hex::encode(&Sha256::digest(&bytes)[..8]);
+        let etag = HeaderValue::from_str(&format!("W/\"{hash}\"")).expect("an ASCII tag");
         File {
             path,
             content_type,
@@ -164,14 +115,16 @@ impl Files {
     /// The page compiled into the binary.
     pub fn embedded() -> Files {
         Files(
-            ASSETS
+            EMBEDDED
                 .iter()
-                .map(|(path, content_type, bytes)| {
-                    let bytes = if *content_type == MANIFEST {
+                .map(|(path, bytes)| {
+                    let content_type = content_type(path).unwrap_or("application/octet-stream");
+                    let bytes = if content_type == MANIFEST {
                         embedded_manifest(bytes)
                     } else {
                         Bytes::from_static(bytes)
                     };
+                    let path = if *path == INDEX { "/" } else { path };
                     File::new(path.to_string(), content_type, bytes)
                 })
                 .collect(),
@@ -185,7 +138,7 @@ impl Files {
         read_folder(folder, "/", &mut files, &mut total)?;
         let index = files
             .iter()
-            .position(|f| f.path == "/index.html")
+            .position(|f| f.path == INDEX)
             .ok_or_else(|| SiteError::NoPage(folder.to_path_buf()))?;
         files[index].path = "/".to_string();
         Ok(Files(files))
@@ -283,7 +236,7 @@ async fn asset(
     headers: HeaderMap,
 ) -> Response {
     let path = match uri.path() {
-        "/index.html" => "/",
+        INDEX => "/",
         path => path,
     };
     let Some(file) = files.0.iter().find(|f| f.path == path) else {

@@ -25,19 +25,25 @@
 // it. The API (`api/…`, only under `unblocker serve`) and the install
 // dialog's screenshots (`screenshots/`) always go to the network.
 //
-// `cargo xtask web` writes the two lines below (a file's hash is null for
-// js/site.js, which a server may add to: it is checked by its version line);
-// as it stands in the source tree this file caches nothing.
+// The names of the messages a page sends, of the share inbox and of the API
+// are js/protocol.js's (SW, SHARE, API). A service worker of a classic script
+// cannot import a module, and one registered as a module would not install
+// under the pages of earlier versions, which register a classic one: `cargo
+// xtask web` writes the module into this file in place of the next line, its
+// `export`s made plain declarations.
+// js/protocol.js
+//
+// `cargo xtask web` also writes the two lines below (a file's hash is null
+// for js/site.js, which a server may add to: it is checked by its version
+// line); as it stands in the source tree this file caches nothing.
 const VERSION = 'unbuilt';
 const FILES = {};
 
 const SCOPE = self.registration.scope;
 const OWN = `unblocker ${SCOPE} `;
 const CACHE = `${OWN}${VERSION}`;
-const INBOX = `unblocker-inbox ${SCOPE}`;
-const SHARED = new URL('shared-screenshot', SCOPE).href;
-/** The share target's address, as the manifest says it (`share`). */
-const SHARE_PATH = 'share';
+const INBOX = `${SHARE.inbox} ${SCOPE}`;
+const SHARED = new URL(SHARE.key, SCOPE).href;
 
 self.addEventListener('install', event => {
   event.waitUntil(install());
@@ -90,9 +96,9 @@ self.addEventListener('activate', event => {
 
 self.addEventListener('message', event => {
   const reply = event.ports[0];
-  if (event.data === 'take-over') self.skipWaiting();
-  else if (event.data === 'version') reply?.postMessage(VERSION);
-  else if (event.data === 'shared') event.waitUntil(takeShared().then(file => reply?.postMessage(file)));
+  if (event.data === SW.takeOver) self.skipWaiting();
+  else if (event.data === SW.version) reply?.postMessage(VERSION);
+  else if (event.data === SW.shared) event.waitUntil(takeShared().then(file => reply?.postMessage(file)));
 });
 
 self.addEventListener('fetch', event => {
@@ -100,11 +106,11 @@ self.addEventListener('fetch', event => {
   if (!request.url.startsWith(SCOPE)) return;
   const url = new URL(request.url);
   const path = url.pathname.slice(new URL(SCOPE).pathname.length);
-  if (request.method === 'POST' && path === SHARE_PATH) {
+  if (request.method === 'POST' && path === SHARE.path) {
     event.respondWith(receive(request));
     return;
   }
-  if (request.method !== 'GET' || path.startsWith('api/') || path.startsWith('screenshots/')) return;
+  if (request.method !== 'GET' || path.startsWith(API) || path.startsWith('screenshots/')) return;
   event.respondWith(answer(request, url));
 });
 
@@ -125,11 +131,11 @@ async function answer(request, url) {
 async function receive(request) {
   try {
     const form = await request.formData();
-    const file = form.getAll('screenshot').find(part => part instanceof File);
+    const file = form.getAll(SHARE.field).find(part => part instanceof File);
     if (file) {
       const inbox = await caches.open(INBOX);
       await inbox.put(SHARED, new Response(file, {
-        headers: { 'content-type': file.type || 'application/octet-stream', 'x-name': encodeURIComponent(file.name) },
+        headers: { 'content-type': file.type || 'application/octet-stream', [SHARE.nameHeader]: encodeURIComponent(file.name) },
       }));
     }
   } catch (error) {
@@ -137,7 +143,7 @@ async function receive(request) {
     console.warn('the shared file was not kept:', error);
   }
   // 303: the page is fetched with GET, and reloading it sends nothing again.
-  return Response.redirect(`${SCOPE}#shared`, 303);
+  return Response.redirect(`${SCOPE}#${SHARE.hash}`, 303);
 }
 
 /** The screenshot in the inbox as a File (null when there is none), taken out of it. */
@@ -145,6 +151,6 @@ async function takeShared() {
   const response = await caches.match(SHARED, { cacheName: INBOX });
   await caches.delete(INBOX);
   if (!response) return null;
-  const name = decodeURIComponent(response.headers.get('x-name') || '') || 'Shared screenshot';
+  const name = decodeURIComponent(response.headers.get(SHARE.nameHeader) || '') || 'Shared screenshot';
   return new File([await response.blob()], name, { type: response.headers.get('content-type') });
 }

@@ -34,6 +34,8 @@ pub enum XtaskError {
     Template(PathBuf, &'static str),
     #[error("--id {0:?}: the app's id is the path the site is published at, from `/` to `/` (`/unblocker/`)")]
     Id(String),
+    #[error("{PROTOCOL}: the service worker takes the module's declarations only, and this line is not one: {0}")]
+    Protocol(String),
 }
 
 fn io_at(path: &Path) -> impl FnOnce(io::Error) -> XtaskError + '_ {
@@ -52,6 +54,10 @@ const SERVICE_WORKER: &str = "sw.js";
 const SITE_MODULE: &str = "js/site.js";
 /// The install dialog's pictures: never cached by the service worker.
 const SCREENSHOTS: &str = "screenshots/";
+/// The page's protocol, which the service worker's source names in the
+/// line [`PROTOCOL_LINE`], where the build writes it.
+const PROTOCOL: &str = "js/protocol.js";
+const PROTOCOL_LINE: &str = "// js/protocol.js\n";
 const MANIFEST: &str = "manifest.webmanifest";
 
 /// Builds the site into `out`; `names` keeps the engine's function names;
@@ -221,13 +227,6 @@ fn list(out: &Path) -> Result<Vec<String>, XtaskError> {
     Ok(files)
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().fold(String::new(), |mut text, b| {
-        let _ = write!(text, "{b:02x}");
-        text
-    })
-}
-
 /// Each file with the SHA-256 of its bytes (hex), as the service worker
 /// checks it; `js/site.js`, checked by its version line, with none.
 fn hashes(out: &Path, files: &[String]) -> Result<Vec<(String, Option<String>)>, XtaskError> {
@@ -239,7 +238,7 @@ fn hashes(out: &Path, files: &[String]) -> Result<Vec<(String, Option<String>)>,
             }
             let path = out.join(file);
             let bytes = fs::read(&path).map_err(io_at(&path))?;
-            Ok((file.clone(), Some(hex(&Sha256::digest(&bytes)))))
+            Ok((file.clone(), Some(hex::encode(Sha256::digest(&bytes)))))
         })
         .collect()
 }
@@ -251,11 +250,12 @@ fn version_of(hashes: &[(String, Option<String>)]) -> String {
     for (file, hash) in hashes {
         all.update(format!("{file} {}\n", hash.as_deref().unwrap_or("-")));
     }
-    hex(&all.finalize()[..8])
+    hex::encode(&all.finalize()[..8])
 }
 
-/// Fills in the service worker's version and its files with their hashes
-/// (the page itself as `./`, the folder's address).
+/// Fills in the service worker: the page's protocol (a classic script
+/// cannot import the module), the site's version, and its files with their
+/// hashes as a JSON object (the page itself as `./`, the folder's address).
 fn write_service_worker(
     out: &Path,
     hashes: &[(String, Option<String>)],
@@ -263,29 +263,49 @@ fn write_service_worker(
 ) -> Result<(), XtaskError> {
     let path = out.join(SERVICE_WORKER);
     let source = fs::read_to_string(&path).map_err(io_at(&path))?;
-    let cached: Vec<String> = hashes
-        .iter()
-        .map(|(file, hash)| {
-            let file = if file == "index.html" { "./" } else { file };
-            match hash {
-                Some(hash) => format!("\n  '{file}': '{hash}',"),
-                None => format!("\n  '{file}': null,"),
-            }
-        })
-        .collect();
+    let protocol_path = out.join(PROTOCOL);
+    let protocol = fs::read_to_string(&protocol_path).map_err(io_at(&protocol_path))?;
+    let filled = fill(&path, &source, PROTOCOL_LINE, &declarations(&protocol)?)?;
     let filled = fill(
         &path,
-        &source,
+        &filled,
         "const VERSION = 'unbuilt';",
         &format!("const VERSION = '{version}';"),
     )?;
+    let files: serde_json::Map<String, serde_json::Value> = hashes
+        .iter()
+        .map(|(file, hash)| {
+            let file = if file == "index.html" { "./" } else { file };
+            (file.to_string(), hash.clone().into())
+        })
+        .collect();
+    let files = serde_json::to_string_pretty(&files).expect("a JSON object is written");
     let filled = fill(
         &path,
         &filled,
         "const FILES = {};",
-        &format!("const FILES = {{{}\n}};", cached.concat()),
+        &format!("const FILES = {files};"),
     )?;
     fs::write(&path, filled).map_err(io_at(&path))
+}
+
+/// The page's protocol module as a classic script's declarations: each
+/// line's leading `export ` taken away. The module may import nothing and
+/// export only declarations.
+fn declarations(module: &str) -> Result<String, XtaskError> {
+    let mut text = format!("// {PROTOCOL}, written here by `cargo xtask web`.\n");
+    for line in module.lines() {
+        let declared = line.strip_prefix("export ").unwrap_or(line);
+        let plain = ["const ", "function ", "async function ", "class ", "let "]
+            .iter()
+            .any(|word| declared.starts_with(word));
+        if line.starts_with("import") || (line.starts_with("export") && !plain) {
+            return Err(XtaskError::Protocol(line.to_string()));
+        }
+        text.push_str(declared);
+        text.push('\n');
+    }
+    Ok(text)
 }
 
 fn fill(path: &Path, source: &str, line: &'static str, with: &str) -> Result<String, XtaskError> {
@@ -358,6 +378,28 @@ mod tests {
         }
         for bad in ["", "unblocker/", "/unblocker", "/a b/", "/a\"b/", "/a\\b/"] {
             assert!(check_id(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_protocol_becomes_a_classic_scripts_declarations() {
+        let module = "// names\nexport const OP = Object.freeze({\n  board: 'board',\n});\nexport function route(op) {\n  return op;\n}\n";
+        let script = declarations(module).unwrap();
+        assert!(!script.contains("export"), "{script}");
+        assert!(
+            script.contains(
+                "\nconst OP = Object.freeze({\n  board: 'board',\n});\nfunction route(op) {\n"
+            ),
+            "{script}"
+        );
+        for refused in [
+            "import { x } from './x.js';",
+            "export { OP };",
+            "export default OP;",
+        ] {
+            assert!(
+                matches!(declarations(refused), Err(XtaskError::Protocol(line)) if line == refused)
+            );
         }
     }
 

@@ -2,3 +2,4 @@
 //! server or the browser's worker sends them.
 
 mod answers;
+mod play;

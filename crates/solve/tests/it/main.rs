@@ -6,5 +6,6 @@ mod common;
 mod heuristics;
 mod klotski_ground_truth;
 mod properties;
+mod review;
 mod rush_ground_truth;
 mod sweep;

@@ -2,6 +2,7 @@
 //! routes, their requests and answers: the crate README's *JSON API*.
 
 mod board;
+mod play;
 pub mod random;
 mod scan;
 mod solve;
@@ -39,6 +40,10 @@ pub(crate) fn routes(jobs: Arc<Jobs>, source: Arc<random::Source>, held: Arc<Hel
         .route("/api/solve/stream", post(solve::solve_stream))
         .route("/api/analyze", post(solve::analyze))
         .route("/api/scan", post(scan::scan))
+        .route("/api/levels", get(play::levels))
+        .route("/api/level", get(play::level))
+        .route("/api/daily", get(play::daily))
+        .route("/api/review", post(play::review))
         .route("/api/{*rest}", any(unknown))
         .layer(DefaultBodyLimit::disable())
         .layer(bodies)

@@ -1,10 +1,11 @@
 // Every answer the page needs, from the engine in the browser (the static site)
 // or from the server's JSON API (`unblocker serve` without the engine), in the
-// same shapes; every error becomes an Error with the API's message, `status`
-// and `body`.
+// same shapes (js/protocol.js); every error becomes an Error with the API's
+// message, `status` and `body`.
 
 import { site } from './site.js';
 import * as engine from './engine.js';
+import { HEALTH, OP, SOLVE_STREAM, refusal, route } from './protocol.js';
 
 /** True when this page computes in the browser. */
 export const local = site.engine === 'wasm';
@@ -13,12 +14,7 @@ async function answer(response) {
   const text = await response.text();
   let body;
   try { body = JSON.parse(text); } catch { body = { error: text || response.statusText }; }
-  if (!response.ok) {
-    const error = new Error(body.error || `HTTP ${response.status}`);
-    error.status = response.status;
-    error.body = body;
-    throw error;
-  }
+  if (!response.ok) throw refusal(response.status, body);
   return body;
 }
 
@@ -44,19 +40,19 @@ let healthAsked = null;
  * which is never asked, or a server now out of reach). Asked once.
  */
 export function health() {
-  healthAsked ??= served ? getJson('api/health').catch(() => null) : Promise.resolve(null);
+  healthAsked ??= served ? getJson(HEALTH).catch(() => null) : Promise.resolve(null);
   return healthAsked;
 }
 
 /** Reads and validates a puzzle: {board, line, game, solved, moves, …}. */
-export function readBoard(puzzle, extra = {}) {
-  const request = { puzzle, ...extra };
-  return local ? engine.call('board', request) : postJson('api/board', request);
+export function readBoard(puzzle) {
+  const request = { puzzle };
+  return local ? engine.call(OP.board, request) : postJson(route(OP.board), request);
 }
 
 /** The bundled puzzles, as `unblocker list --json`. */
 export function puzzles() {
-  return local ? engine.call('puzzles') : getJson('api/puzzles');
+  return local ? engine.call(OP.puzzles) : getJson(route(OP.puzzles));
 }
 
 /**
@@ -65,9 +61,9 @@ export function puzzles() {
  */
 export function solve(request, { onProgress, signal } = {}) {
   if (local) {
-    return engine.call('solve', { request, maxMemory: engine.memoryCap() }, { onProgress, signal });
+    return engine.call(OP.solve, { request, maxMemory: engine.memoryCap() }, { onProgress, signal });
   }
-  return onProgress ? solveStream(request, onProgress, signal) : postJson('api/solve', request, signal);
+  return onProgress ? solveStream(request, onProgress, signal) : postJson(route(OP.solve), request, signal);
 }
 
 /**
@@ -81,29 +77,53 @@ export async function random({ min, max, walls }) {
   if (walls !== null) query.set('walls', String(walls));
   if (!local || (await health())?.database) {
     try {
-      return await getJson(`api/random?${query}`);
+      return await getJson(`${route(OP.random)}?${query}`);
     } catch (error) {
       if (!local || error.status) throw error;
       // The server is gone: the engine's sample.
     }
   }
-  return engine.call('random', { query: String(query) });
+  return engine.call(OP.random, { query: String(query) });
+}
+
+/** Every band of numbered levels (protocol.js's Levels). */
+export function levels() {
+  return local ? engine.call(OP.levels) : getJson(route(OP.levels));
+}
+
+/** The level at `id` (`beginner/1`): protocol.js's LevelAnswer. */
+export function level(id) {
+  return local ? engine.call(OP.level, { id }) : getJson(`${route(OP.level)}?${new URLSearchParams({ id })}`);
+}
+
+/** The puzzle of `date` (`YYYY-MM-DD`): a LevelAnswer with its date, weekday and difficulty. */
+export function daily(date) {
+  return local ? engine.call(OP.daily, { date }) : getJson(`${route(OP.daily)}?${new URLSearchParams({ date })}`);
+}
+
+/**
+ * The review of a game: `request` is {puzzle, moves: [{piece, direction,
+ * distance}], metric?}; each move's distance to the goal before and after it.
+ */
+export function review(request, { signal } = {}) {
+  if (local) return engine.call(OP.review, { request, maxMemory: engine.memoryCap() }, { signal });
+  return postJson(route(OP.review), request, signal);
 }
 
 /**
  * Reads the board in a screenshot: `scan --json`'s object. A failed scan's
- * error carries the scanner's debug overlay as `body.overlay` (base64 PNG,
- * from the server) or `body.overlay_image` (a Blob, from the engine).
+ * error carries what the scanner saw as `body.overlay`, a base64 PNG, from
+ * the server and the engine alike.
  */
 export async function scan(file) {
-  if (local) return engine.call('scan', { file });
+  if (local) return engine.call(OP.scan, { file });
   const type = file.type || 'application/octet-stream';
-  return answer(await fetch('api/scan', { method: 'POST', headers: { 'Content-Type': type }, body: file }));
+  return answer(await fetch(route(OP.scan), { method: 'POST', headers: { 'Content-Type': type }, body: file }));
 }
 
 /** The server's NDJSON stream: progress lines, then the result. */
 async function solveStream(request, onProgress, signal) {
-  const response = await fetch('api/solve/stream', {
+  const response = await fetch(SOLVE_STREAM, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(request),

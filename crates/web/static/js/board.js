@@ -3,9 +3,10 @@
 // walls: [[row, col]], exit: {side, row|col} | null, goal: {row, col} | null};
 // labels follow the pieces along a solution, so they name them.
 
-export const CELL = 100;
+import { svg } from './dom.js';
+
+const CELL = 100;
 const MARGIN = 44;
-const SVG_NS = 'http://www.w3.org/2000/svg';
 export const DELTA = { up: [-1, 0], down: [1, 0], left: [0, -1], right: [0, 1] };
 /**
  * Kelly's colours of maximum contrast, the target's red first: piece i of a
@@ -13,7 +14,7 @@ export const DELTA = { up: [-1, 0], down: [1, 0], left: [0, -1], right: [0, 1] }
  * to 19 are all different. The image renderer of `unblocker render` uses the
  * same list.
  */
-export const PALETTE = ['#BE0032', '#F3C300', '#875692', '#F38400', '#A1CAF1', '#C2B280', '#848482',
+const PALETTE = ['#BE0032', '#F3C300', '#875692', '#F38400', '#A1CAF1', '#C2B280', '#848482',
   '#008856', '#E68FAC', '#0067A5', '#F99379', '#604E97', '#F6A600', '#B3446C', '#DCD300', '#882D17',
   '#8DB600', '#654522', '#2B3D26'];
 const TARGET_COLOUR = PALETTE[0];
@@ -29,17 +30,17 @@ function luminance(hex) {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-export function contrast(a, b) {
+function contrast(a, b) {
   const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
   return (x + 0.05) / (y + 0.05);
 }
 
 /** White or black, whichever reads better on `background` (4.5:1 or more for every colour of the palette). */
-export function letterColour(background) {
+function letterColour(background) {
   return contrast(WHITE, background) >= contrast(BLACK, background) ? WHITE : BLACK;
 }
 
-export function reducedMotion() {
+function reducedMotion() {
   return matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
@@ -107,7 +108,7 @@ export function describeMove(move) {
  * The colour of each piece of `model` by its index: the target red, the
  * others the next colours of the palette in turn (round again after the 18th).
  */
-export function colours(model) {
+function colours(model) {
   let next = 1;
   return model.pieces.map(piece => {
     if (piece.label === 'A') return TARGET_COLOUR;
@@ -115,13 +116,6 @@ export function colours(model) {
     next = next % (PALETTE.length - 1) + 1;
     return colour;
   });
-}
-
-function element(name, attributes = {}, parent) {
-  const node = document.createElementNS(SVG_NS, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  if (parent) parent.appendChild(node);
-  return node;
 }
 
 /**
@@ -255,7 +249,7 @@ export class BoardView {
   mark(cells) {
     this.marks.textContent = '';
     for (const [r, c] of cells) {
-      element('rect', { class: 'overlap', x: c * CELL + 4, y: r * CELL + 4, width: CELL - 8, height: CELL - 8,
+      svg('rect', { class: 'overlap', x: c * CELL + 4, y: r * CELL + 4, width: CELL - 8, height: CELL - 8,
         rx: 10, 'data-row': r, 'data-col': c }, this.marks);
     }
   }
@@ -353,58 +347,58 @@ export class BoardView {
     const width = model.width * CELL + 2 * MARGIN;
     const height = model.height * CELL + 2 * MARGIN;
     this.container.textContent = '';
-    this.svg = element('svg', { viewBox: `0 0 ${width} ${height}`, role: 'presentation' }, this.container);
-    const defs = element('defs', {}, this.svg);
-    const wood = element('linearGradient', { id: 'wood', x1: 0, y1: 0, x2: 1, y2: 1 }, defs);
-    element('stop', { offset: '0', 'stop-color': '#9a6534' }, wood);
-    element('stop', { offset: '1', 'stop-color': '#6d4320' }, wood);
-    const shine = element('linearGradient', { id: 'shine', x1: 0, y1: 0, x2: 0, y2: 1 }, defs);
-    element('stop', { offset: '0', 'stop-color': '#fff', 'stop-opacity': '.3' }, shine);
-    element('stop', { offset: '.3', 'stop-color': '#fff', 'stop-opacity': '0' }, shine);
+    this.svg = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'presentation' }, this.container);
+    const defs = svg('defs', {}, this.svg);
+    const wood = svg('linearGradient', { id: 'wood', x1: 0, y1: 0, x2: 1, y2: 1 }, defs);
+    svg('stop', { offset: '0', 'stop-color': '#9a6534' }, wood);
+    svg('stop', { offset: '1', 'stop-color': '#6d4320' }, wood);
+    const shine = svg('linearGradient', { id: 'shine', x1: 0, y1: 0, x2: 0, y2: 1 }, defs);
+    svg('stop', { offset: '0', 'stop-color': '#fff', 'stop-opacity': '.3' }, shine);
+    svg('stop', { offset: '.3', 'stop-color': '#fff', 'stop-opacity': '0' }, shine);
     // The editor's mark on a cell two pieces cover: red stripes.
-    const clash = element('pattern', { id: 'clash', width: 16, height: 16, patternUnits: 'userSpaceOnUse',
+    const clash = svg('pattern', { id: 'clash', width: 16, height: 16, patternUnits: 'userSpaceOnUse',
       patternTransform: 'rotate(45)' }, defs);
-    element('rect', { width: 8, height: 16, fill: 'rgba(179, 38, 30, .55)' }, clash);
-    element('rect', { x: 0, y: 0, width, height, rx: 28, fill: 'url(#wood)' }, this.svg);
-    const grid = element('g', { transform: `translate(${MARGIN} ${MARGIN})` }, this.svg);
+    svg('rect', { width: 8, height: 16, fill: 'rgba(179, 38, 30, .55)' }, clash);
+    svg('rect', { x: 0, y: 0, width, height, rx: 28, fill: 'url(#wood)' }, this.svg);
+    const grid = svg('g', { transform: `translate(${MARGIN} ${MARGIN})` }, this.svg);
     this.grid = grid;
-    element('rect', { x: -6, y: -6, width: model.width * CELL + 12, height: model.height * CELL + 12,
+    svg('rect', { x: -6, y: -6, width: model.width * CELL + 12, height: model.height * CELL + 12,
       rx: 10, fill: '#caa46d' }, grid);
     for (let r = 0; r < model.height; r++) {
       for (let c = 0; c < model.width; c++) {
-        element('rect', { class: 'cell', x: c * CELL + 3, y: r * CELL + 3, width: CELL - 6,
+        svg('rect', { class: 'cell', x: c * CELL + 3, y: r * CELL + 3, width: CELL - 6,
           height: CELL - 6, rx: 8, 'data-row': r, 'data-col': c }, grid);
       }
     }
     if (model.game === 'rush' && model.exit) this.drawExit(model, grid);
     if (model.game === 'klotski' && model.goal && model.pieces.length) {
       const target = model.pieces.find(p => p.label === 'A') || model.pieces[0];
-      const goal = element('g', { class: 'exit' }, grid);
-      element('rect', { class: 'goal-mark', x: model.goal.col * CELL + 8, y: model.goal.row * CELL + 8,
+      const goal = svg('g', { class: 'exit' }, grid);
+      svg('rect', { class: 'goal-mark', x: model.goal.col * CELL + 8, y: model.goal.row * CELL + 8,
         width: target.width * CELL - 16, height: target.height * CELL - 16, rx: 14 }, goal);
     }
     for (const [r, c] of model.walls) {
-      const wall = element('g', { class: 'wall', transform: `translate(${c * CELL} ${r * CELL})` }, grid);
-      element('rect', { x: 8, y: 8, width: CELL - 16, height: CELL - 16, rx: 12 }, wall);
-      element('circle', { cx: CELL / 2, cy: CELL / 2, r: 12 }, wall);
+      const wall = svg('g', { class: 'wall', transform: `translate(${c * CELL} ${r * CELL})` }, grid);
+      svg('rect', { x: 8, y: 8, width: CELL - 16, height: CELL - 16, rx: 12 }, wall);
+      svg('circle', { cx: CELL / 2, cy: CELL / 2, r: 12 }, wall);
     }
     this.pieces = new Map();
     const palette = colours(model);
     model.pieces.forEach((piece, index) => {
-      const node = element('g', { class: 'piece', 'data-label': piece.label, role: 'button' }, grid);
+      const node = svg('g', { class: 'piece', 'data-label': piece.label, role: 'button' }, grid);
       // In place from the start: a piece must not glide in from the corner.
       node.style.transform = translate(piece.row, piece.col);
       const w = piece.width * CELL, h = piece.height * CELL;
       const colour = palette[index];
-      element('rect', { class: 'body', x: 7, y: 7, width: w - 14, height: h - 14, rx: 16, fill: colour }, node);
-      element('rect', { x: 7, y: 7, width: w - 14, height: h - 14, rx: 16, fill: 'url(#shine)',
+      svg('rect', { class: 'body', x: 7, y: 7, width: w - 14, height: h - 14, rx: 16, fill: colour }, node);
+      svg('rect', { x: 7, y: 7, width: w - 14, height: h - 14, rx: 16, fill: 'url(#shine)',
         'pointer-events': 'none' }, node);
-      element('rect', { class: 'ring', x: 1, y: 1, width: w - 2, height: h - 2, rx: 20 }, node);
-      const text = element('text', { x: w / 2, y: h / 2 + 11, 'text-anchor': 'middle', fill: letterColour(colour) }, node);
+      svg('rect', { class: 'ring', x: 1, y: 1, width: w - 2, height: h - 2, rx: 20 }, node);
+      const text = svg('text', { x: w / 2, y: h / 2 + 11, 'text-anchor': 'middle', fill: letterColour(colour) }, node);
       text.textContent = piece.label;
       this.pieces.set(piece.label, node);
     });
-    this.marks = element('g', { class: 'marks', 'aria-hidden': 'true' }, grid);
+    this.marks = svg('g', { class: 'marks', 'aria-hidden': 'true' }, grid);
     this.size();
   }
 
@@ -422,9 +416,9 @@ export class BoardView {
       arrow = `M ${t - 14} ${H + 14} L ${t} ${H + 34} L ${t + 14} ${H + 14} Z`; }
     if (side === 'top') { x = index * CELL + gap; y = -MARGIN; w = CELL - 2 * gap; h = MARGIN;
       arrow = `M ${t - 14} -14 L ${t} -34 L ${t + 14} -14 Z`; }
-    const exit = element('g', { class: 'exit' }, grid);
-    element('rect', { x, y, width: w, height: h, fill: '#caa46d' }, exit);
-    element('path', { class: 'exit-arrow', d: arrow }, exit);
+    const exit = svg('g', { class: 'exit' }, grid);
+    svg('rect', { x, y, width: w, height: h, fill: '#caa46d' }, exit);
+    svg('path', { class: 'exit-arrow', d: arrow }, exit);
   }
 
   /** The pointer's position in cells (fractions; outside the board past its edges). */

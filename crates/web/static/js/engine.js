@@ -2,9 +2,10 @@
 // the WebAssembly engine in Web Workers so the page never freezes. The module is
 // compiled once and handed to each worker; a worker runs one request at a time.
 // Aborting a request ends its worker (the search stops at once) and a fresh one
-// takes its place.
+// takes its place. The messages to and from a worker are js/protocol.js's.
 
 import { site } from './site.js';
+import { refusal } from './protocol.js';
 
 /**
  * The address of one of the page's files. Under a service worker, with the
@@ -49,8 +50,11 @@ function spawn() {
     try {
       const module = await Promise.race([compile(), failed]);
       await Promise.race([failed, new Promise((resolve, reject) => {
+        /** @param {{data: import('./protocol.js').Started}} message */
         worker.onmessage = ({ data }) => (data.ready ? resolve() : reject(new Error(data.error)));
-        worker.postMessage({ module });
+        /** @type {import('./protocol.js').Start} */
+        const start = { module };
+        worker.postMessage(start);
       })]);
     } catch (error) {
       worker.terminate();
@@ -79,20 +83,12 @@ function release(worker) {
   else worker.terminate();
 }
 
-/** The error the server's API would have given: message, `status` and `body`. */
-function failure(status, body) {
-  const error = new Error(body.error || `error ${status}`);
-  error.status = status;
-  error.body = body;
-  return error;
-}
-
 /**
- * Runs `op` with `args` in a worker: its answer, or an Error as the API gives it.
- * `onProgress` receives a search's progress; aborting `signal` ends the worker
- * and rejects with an AbortError.
+ * Runs `op` (one of protocol.js's OP) with `args` in a worker: its answer, or
+ * an Error as the API gives it. `onProgress` receives a search's progress;
+ * aborting `signal` ends the worker and rejects with an AbortError.
  */
-export async function call(op, args, { signal, onProgress, transfer = [] } = {}) {
+export async function call(op, args, { signal, onProgress } = {}) {
   if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
   const worker = await (idle.shift() || spawn());
   const id = nextId++;
@@ -109,6 +105,7 @@ export async function call(op, args, { signal, onProgress, transfer = [] } = {})
         worker.terminate();
         reject(new Error(event.message || 'the engine stopped'));
       };
+      /** @param {{data: import('./protocol.js').ProgressLine | import('./protocol.js').Answered}} message */
       worker.onmessage = ({ data }) => {
         if (data.id !== id) return;
         if (data.progress) {
@@ -118,10 +115,12 @@ export async function call(op, args, { signal, onProgress, transfer = [] } = {})
         signal?.removeEventListener('abort', abort);
         if (data.crashed) worker.terminate();
         else release(worker);
-        if (data.reply.status) reject(failure(data.reply.status, data.reply.body));
+        if (data.reply.status) reject(refusal(data.reply.status, data.reply.body));
         else resolve(data.reply.answer);
       };
-      worker.postMessage({ id, op, args }, transfer);
+      /** @type {import('./protocol.js').Request} */
+      const request = { id, op, args };
+      worker.postMessage(request);
     });
   } finally {
     if (!idle.length) warm();

@@ -4,11 +4,9 @@
 // the database by Unblock Me's difficulty categories.
 
 import * as api from './api.js';
-import { readBoard } from './api.js';
+import { $ } from './dom.js';
 import { number } from './numbers.js';
 import * as solve from './solve.js';
-
-const $ = id => document.getElementById(id);
 
 /** What the random row says when no random puzzle is loaded. */
 let randomNote = '';
@@ -25,7 +23,7 @@ export function message(text, error = false) {
  */
 async function open(app, puzzle, { title = null, random = null, answer: known = null } = {}) {
   try {
-    const answer = known || await readBoard(puzzle);
+    const answer = known || await api.readBoard(puzzle);
     app.setPuzzle(answer, { title, random });
     message(`Loaded ${title || answer.name || answer.line}`);
     app.watchNow();
@@ -55,14 +53,23 @@ async function fillBundled() {
   }
 }
 
-/** Shows (or, with null, hides) the original screenshot's thumbnail above the board. */
-function showOriginal(url) {
-  $('original').hidden = !url;
+/** The object URL of the screenshot shown above the board, if one is. */
+let original = null;
+
+/**
+ * Shows the original screenshot `file` above the board (a thumbnail, and
+ * large when it is tapped), or with null hides it; the URL of the one shown
+ * before is revoked.
+ */
+function showOriginal(file) {
+  if (original) URL.revokeObjectURL(original);
+  original = file && URL.createObjectURL(file);
+  $('original').hidden = !original;
   $('original-large').hidden = true;
   $('original').setAttribute('aria-expanded', 'false');
-  if (url) {
-    $('original-image').src = url;
-    $('original-large-image').src = url;
+  for (const id of ['original-image', 'original-large-image']) {
+    if (original) $(id).src = original;
+    else $(id).removeAttribute('src');
   }
 }
 
@@ -80,7 +87,7 @@ export async function scan(app, file) {
   scanSays(`Scanning ${file.name}…`);
   try {
     const scanned = await api.scan(file);
-    const answer = await readBoard(scanned.board);
+    const answer = await api.readBoard(scanned.board);
     // The engine solves it while the page draws it (the request goes out
     // before the drawing, which yields to nothing).
     if (api.local) {
@@ -88,7 +95,7 @@ export async function scan(app, file) {
       await new Promise(resolve => setTimeout(resolve));
     }
     app.setPuzzle(answer, { title: file.name });
-    showOriginal(URL.createObjectURL(file));
+    showOriginal(file);
     const confidence = scanned.confidence == null ? '' : `, confidence ${Math.round(scanned.confidence * 100)}%`;
     const assumed = scanned.exit_assumed ? ' (exit assumed)' : '';
     $('scan-message').textContent = `Scanned ${file.name}${confidence}${assumed}`;
@@ -99,9 +106,8 @@ export async function scan(app, file) {
   } catch (error) {
     $('scan-message').textContent = `The scan failed: ${error.message}`;
     $('scan-message').className = 'message error';
-    const picture = error.body?.overlay_image;
-    if (picture || error.body?.overlay) {
-      overlay.src = picture ? URL.createObjectURL(picture) : `data:image/png;base64,${error.body.overlay}`;
+    if (error.body?.overlay) {
+      overlay.src = `data:image/png;base64,${error.body.overlay}`;
       overlay.hidden = false;
     }
     // The reason is in the Load view, where the picture was dropped (or,
@@ -227,7 +233,7 @@ function chosen() {
  * list, and the first random puzzle, ready for the tap.
  */
 export function ready(app) {
-  fillBundled().then(() => app.puzzle && reset(app)).catch(error => message(error.message, true));
+  fillBundled().then(() => app.puzzle && showLoaded(app)).catch(error => message(error.message, true));
   prepare(app, chosen());
 }
 
@@ -255,7 +261,7 @@ async function prepare(app, difficulty) {
   prepared = null;
   try {
     const puzzle = await api.random(difficulty);
-    const answer = await readBoard(puzzle.board);
+    const answer = await api.readBoard(puzzle.board);
     await solve.prepare(answer.line, app.metric);
     if (key === difficultyKey(app, difficulty)) prepared = { key, puzzle, answer };
   } catch {
@@ -294,8 +300,14 @@ async function random(app, difficulty) {
   }
 }
 
+/** A new puzzle: a scan's original goes, unless the editor changed its board. */
+export function reset(app, { source }) {
+  if (source !== 'editor') showOriginal(null);
+  showLoaded(app);
+}
+
 /** The bundled list shows the loaded puzzle, or its prompt when the puzzle is not one of them. */
-export function reset(app) {
+function showLoaded(app) {
   $('board-text').value = app.puzzle.line;
   // The note tells a random puzzle's provenance, or where random puzzles come from.
   if (!app.puzzle.random) $('random-note').textContent = randomNote;
@@ -303,3 +315,17 @@ export function reset(app) {
   const listed = [...select.options].some(o => o.value && o.value === app.puzzle.name);
   select.value = listed ? app.puzzle.name : '';
 }
+
+/** Nothing to start as Load is shown, nor to stop as it is left. */
+export function enter() {}
+
+export function leave() {}
+
+/** Load shows the puzzle's start. */
+export function draw(app) {
+  app.drawStart();
+}
+
+/** Load keeps no history. */
+export const undo = null;
+export const redo = null;

@@ -1,9 +1,11 @@
-// The page: one board, five views (load, edit, solve and watch, play, statistics)
-// as tabs, the link that reopens the current view, and the board sized to the screen.
+// The page: one board, six views (levels, load, edit, watch, play, statistics)
+// as tabs, the link that reopens the current view, and the board sized to the
+// screen.
 
-import { readBoard } from './api.js';
+import { readBoard, level as readLevel } from './api.js';
 import * as offline from './offline.js';
 import { BoardView, describeGoal, fromServer } from './board.js';
+import { $ } from './dom.js';
 import * as load from './load.js';
 import * as editor from './editor.js';
 import * as solve from './solve.js';
@@ -11,10 +13,28 @@ import * as watch from './watch.js';
 import * as play from './play.js';
 import * as stats from './stats.js';
 import * as share from './share.js';
+import * as levels from './levels.js';
+import * as progress from './progress.js';
 
-const $ = id => document.getElementById(id);
+/**
+ * A view of the page (a tab): the module that runs its controls and draws the
+ * board while it is shown. Every view's module exports each of these (a test
+ * of the page checks), and `app` calls them.
+ *
+ * @typedef {object} Mode
+ * @property {(app: App) => void} setup once, as the page opens: its controls
+ * @property {(app: App, change: {source: string}) => void} reset a new puzzle
+ *   is loaded (`source`: 'editor' when it is the editor's draft)
+ * @property {(app: App) => void} enter the view is shown
+ * @property {(app: App) => void} leave another view is chosen
+ * @property {(app: App) => void} draw draws the board as the view shows it
+ * @property {((app: App) => void) | null} undo Ctrl+Z (null: the view keeps no history)
+ * @property {((app: App) => void) | null} redo Ctrl+Shift+Z or Ctrl+Y
+ */
 
-export const app = {
+/** @typedef {typeof app} App */
+
+const app = {
   view: 'load',
   board: new BoardView($('board')),
   /** {model, line, name, game}: the loaded puzzle's start position. */
@@ -25,18 +45,19 @@ export const app = {
   solution: null,
   frames: [],
   step: 0,
-  modes: { load, edit: editor, solve: watch, play, stats },
+  /** The views, by the name their tab, panel and link give them. @type {Record<string, Mode>} */
+  modes: { levels, load, edit: editor, watch, play, stats },
 
   /**
    * Takes the answer of /api/board as the new puzzle. `title` names a puzzle
-   * that has no name of its own (a random one).
+   * that has no name of its own (a random one, a level); `level` is a
+   * level's {id, number, count}.
    */
-  setPuzzle(answer, { source = 'load', title = null, random = null } = {}) {
+  setPuzzle(answer, { source = 'load', title = null, random = null, level = null } = {}) {
     this.puzzle = { model: fromServer(answer.board), line: answer.line, name: answer.name, game: answer.game,
-      title, random };
+      title, random, level: level?.id || null, levelCount: level?.count || null };
+    delete document.body.dataset.level;
     this.clearSolution();
-    // A scan's original stays while the editor changes its board.
-    if (source !== 'editor') $('original').hidden = $('original-large').hidden = true;
     const game = answer.game === 'klotski' ? 'Klotski' : 'Rush Hour';
     $('game-badge').textContent = game;
     const alias = answer.aliases?.length ? ` (${answer.aliases[0]})` : '';
@@ -46,7 +67,7 @@ export const app = {
     $('board').setAttribute('aria-label', `${game} board: ${name}, ${answer.board.width} by ${answer.board.height}`);
     $('board-goal').textContent = `${describeGoal(this.puzzle.model)}.`;
     $('board-line').textContent = answer.line;
-    for (const mode of Object.values(this.modes)) mode.reset?.(this, { source });
+    for (const mode of Object.values(this.modes)) mode.reset(this, { source });
     if (source !== 'editor') this.changed();
     else share.write(this);
   },
@@ -56,7 +77,7 @@ export const app = {
    * the start, with the board in view (a tap on Edit edits it instead).
    */
   async watchNow() {
-    this.show('solve');
+    this.show('watch');
     window.scrollTo(0, 0);
     await solve.run(this, { play: true });
   },
@@ -70,8 +91,9 @@ export const app = {
 
   show(view) {
     if (!this.modes[view]) view = 'load';
-    if (view !== 'load' && view !== 'edit' && !this.puzzle) view = 'load';
-    this.modes[this.view].leave?.(this);
+    // Only Load, Edit and Levels have something to show without a puzzle.
+    if (![load, editor, levels].includes(this.modes[view]) && !this.puzzle) view = 'load';
+    this.modes[this.view].leave(this);
     this.view = view;
     document.body.dataset.view = view;
     for (const tab of document.querySelectorAll('.tabs [role=tab]')) {
@@ -82,18 +104,17 @@ export const app = {
     for (const section of document.querySelectorAll('.view')) {
       section.classList.toggle('active', section.dataset.view === view);
     }
-    $('board').className = 'board';
+    $('board').classList.remove('playable', 'editable', 'won');
     this.board.focusable = view === 'play' || view === 'edit';
     this.banner(null);
-    this.modes[view].enter?.(this);
+    this.modes[view].enter(this);
     this.changed();
     this.fit();
   },
 
   /** Redraws the board for the current view and updates the link. */
   changed() {
-    this.modes[this.view].draw?.(this);
-    if (!this.modes[this.view].draw) this.drawStart();
+    this.modes[this.view].draw(this);
     share.write(this);
   },
 
@@ -159,24 +180,28 @@ async function openLink() {
     load.message('The shared screenshot did not arrive: share it again, or pick it here.', true);
   }
   const link = share.read();
+  if (link.level) {
+    await openLevel(link);
+    return;
+  }
   if (!link.puzzle) {
     app.setPuzzle(await readBoard('card1'));
-    app.show('load');
+    app.show(app.modes[link.view] === levels ? link.view : 'load');
     return;
   }
   try {
     app.metric = link.metric || '';
     solve.showMetric(app);
     app.setPuzzle(await readBoard(link.puzzle), { title: link.title, random: link.random });
-    const view = link.view || 'solve';
+    const view = link.view || 'watch';
     // A link to Watch without a step plays the solution from the start.
-    if (view === 'solve' && link.step === null) {
+    if (view === 'watch' && link.step === null) {
       app.watchNow();
       return;
     }
     app.show(view);
     if (view === 'play' && link.moves.length) play.replay(app, link.moves);
-    if (view === 'solve' || view === 'stats') {
+    if (view === 'watch' || view === 'stats') {
       await solve.run(app);
       watch.goTo(app, link.step || 0);
     }
@@ -184,6 +209,37 @@ async function openLink() {
     load.message(`The link's puzzle could not be opened: ${error.message}`, true);
     app.show('load');
   }
+}
+
+/**
+ * A level's link: the level in Play (or the view the link names), at the
+ * moves the link holds or, without them, where the player left it.
+ */
+async function openLevel(link) {
+  try {
+    const answer = await readLevel(link.level);
+    const id = answer.level.id;
+    app.metric = link.metric || '';
+    solve.showMetric(app);
+    app.setPuzzle(answer.puzzle, { title: answer.level.title, level: answer.level });
+    app.show(link.view && app.modes[link.view] ? link.view : 'play');
+    const moves = link.moves.length ? link.moves : share.readMoves(progress.level(id)?.played);
+    if (app.view === 'play' && moves.length) play.replay(app, moves);
+    // The level is drawn (what a test of the link's time waits for).
+    document.body.dataset.level = id;
+  } catch (error) {
+    load.message(`The level ${link.level} could not be opened: ${error.message}`, true);
+    app.show('load');
+  }
+}
+
+/** Next puzzle: after a level, the next one of its band; else a random one of the same difficulty. */
+function nextPuzzle() {
+  const address = app.puzzle?.level;
+  if (!address) return load.next(app);
+  const [band, number] = address.split('/');
+  const next = Number(number) + 1;
+  window.location.hash = next <= app.puzzle.levelCount ? share.levelLink(`${band}/${next}`) : '#v=levels';
 }
 
 /** A tab chosen by the user: the editor's draft must be a valid board before it is solved or played. */
@@ -221,7 +277,7 @@ function setupUndoKeys() {
     const redo = (key === 'z' && event.shiftKey) || key === 'y';
     if (key !== 'z' && key !== 'y') return;
     const mode = app.modes[app.view];
-    if (!mode.undo) return;
+    if (!mode.undo || !mode.redo) return;
     event.preventDefault();
     if (redo) mode.redo(app); else mode.undo(app);
   });
@@ -248,14 +304,10 @@ async function start() {
   setupTabs();
   setupUndoKeys();
   $('share').addEventListener('click', () => share.share(app));
-  $('banner-next').addEventListener('click', () => load.next(app));
+  $('banner-next').addEventListener('click', nextPuzzle);
   $('banner-close').addEventListener('click', () => app.banner(null));
-  load.setup(app);
-  editor.setup(app);
   solve.setup(app);
-  watch.setup(app);
-  play.setup(app);
-  stats.setup(app);
+  for (const mode of Object.values(app.modes)) mode.setup(app);
   window.addEventListener('resize', () => app.fit());
   // A link pasted into the address bar of an open page (the page writes its
   // own hash with replaceState, which fires no event).

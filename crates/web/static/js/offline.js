@@ -7,11 +7,11 @@
 // and the browser's offer to install the page as an app.
 
 import { local } from './api.js';
+import { $ } from './dom.js';
+import { SHARE, SW } from './protocol.js';
 import { site } from './site.js';
 
-const $ = id => document.getElementById(id);
-
-/** Asks a service worker `question`; its answer, or null when it gives none within 5 s. */
+/** Asks a service worker `question` (one of protocol.js's SW); its answer, or null when it gives none within 5 s. */
 function ask(worker, question) {
   return new Promise(resolve => {
     const channel = new MessageChannel();
@@ -31,7 +31,7 @@ export function setup() {
     // Another version took over this page's scope (a Reload in this or another
     // tab, or a first visit that met a new deployment): this page's files are
     // not its files any more.
-    if (workers.controller && (await ask(workers.controller, 'version')) !== site.version) {
+    if (workers.controller && (await ask(workers.controller, SW.version)) !== site.version) {
       window.location.reload();
     }
   });
@@ -42,7 +42,7 @@ export function setup() {
       $('update').hidden = false;
       // The board makes room for the line above it.
       window.dispatchEvent(new Event('resize'));
-      $('update-reload').onclick = () => registration.waiting?.postMessage('take-over');
+      $('update-reload').onclick = () => registration.waiting?.postMessage(SW.takeOver);
     };
     offer();
     registration.addEventListener('updatefound', () => {
@@ -56,13 +56,13 @@ export function setup() {
 
 /** True when the page was opened by the share sheet (the service worker sends it to `#shared`). */
 export function openedByShare() {
-  return window.location.hash === '#shared';
+  return window.location.hash === `#${SHARE.hash}`;
 }
 
 /** The screenshot the share sheet sent, taken from the service worker's inbox; null when none is there. */
 export async function shared() {
   const worker = navigator.serviceWorker?.controller;
-  return worker ? ask(worker, 'shared') : null;
+  return worker ? ask(worker, SW.shared) : null;
 }
 
 /** An Install button while the browser offers to install the page (`beforeinstallprompt`). */

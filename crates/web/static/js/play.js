@@ -1,14 +1,19 @@
 // Play: the user drags pieces (or moves them with the arrow keys) along legal moves
 // (the server's rules), with a move counter against the optimum, undo/redo, hints
 // from the current position and the win: the target drives out, then the verdict.
+// A level's game is kept on the device as it goes and its win recorded; a game
+// is reviewed after its win, or on demand.
 
-import { readBoard, solve as solveOn } from './api.js';
-import { applyMove, describeMove, onPieceKey, overlaps, pieceName, toRequest } from './board.js';
+import { readBoard, solve as solveOn, review as reviewOn } from './api.js';
+import { applyMove, describeMove, onPieceKey, overlaps, pieceName, segments, toRequest } from './board.js';
+import { $, ARROWS } from './dom.js';
 import * as solve from './solve.js';
+import * as progress from './progress.js';
+import * as review from './review.js';
+import * as levels from './levels.js';
+import { writeMoves } from './share.js';
 
-const $ = id => document.getElementById(id);
 const OPPOSITE = { up: 'down', down: 'up', left: 'right', right: 'left' };
-const KEYS = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
 const state = {
   model: null,
@@ -28,11 +33,18 @@ const state = {
   version: 0,
   /** The hint's search in progress. */
   hinting: null,
+  /** The review's request in progress. */
+  reviewing: null,
   ready: false,
 };
 
+/** The game's own metric: slides for Rush Hour, piece moves for Klotski (a level's optimum is in it). */
+function ownMetric(app) {
+  return app.puzzle.game === 'klotski' ? 'piece' : 'slide';
+}
+
 function metricOf(app) {
-  return app.solution?.metric || app.metric || (app.puzzle.game === 'klotski' ? 'piece' : 'slide');
+  return app.solution?.metric || app.metric || ownMetric(app);
 }
 
 /** `n moves` (or steps) in the metric played. */
@@ -75,6 +87,7 @@ function moved(app) {
   draw(app);
   showScore(app);
   app.relink();
+  if (app.puzzle.level) progress.played(app.puzzle.level, writeMoves(state.history));
   refreshLegal(app).catch(error => say(error.message, 'error'));
 }
 
@@ -105,6 +118,52 @@ async function refreshLegal(app) {
     if (version !== state.version) return;
   }
   showScore(app);
+  if (won) finished(app, version);
+}
+
+/** A game won: a level's win recorded (the daily puzzle's on its day), and the game reviewed. */
+async function finished(app, version) {
+  const address = app.puzzle.level;
+  if (address) {
+    // The best count is kept in the game's own metric only (the levels say it in moves).
+    const own = metricOf(app) === ownMetric(app);
+    const made = own ? count(state.history, ownMetric(app)) : null;
+    const optimum = own ? state.optimum ?? (await solve.ensure(app).catch(() => null))?.length ?? null : null;
+    const today = await levels.daily().catch(() => null);
+    const day = today?.level.id === address ? today.date : null;
+    progress.won(address, { count: made, optimum, day });
+  }
+  if (version === state.version) showReview(app);
+}
+
+/** Reviews the game played so far (every move by its distance to the goal) in Play's panel. */
+async function showReview(app) {
+  state.reviewing?.abort();
+  const controller = new AbortController();
+  state.reviewing = controller;
+  const version = state.version;
+  const box = $('play-review');
+  box.hidden = false;
+  box.replaceChildren(Object.assign(document.createElement('p'), { className: 'hint', textContent: 'Reviewing…' }));
+  try {
+    const moves = state.history.map(({ piece, direction, distance }) => ({ piece, direction, distance }));
+    const answer = await reviewOn({ puzzle: app.puzzle.line, moves, metric: metricOf(app) },
+      { signal: controller.signal });
+    if (version !== state.version || state.reviewing !== controller) return;
+    review.render(box, answer, {
+      // Back to the position before move `index`, in Play.
+      onRetry: index => {
+        restart(app);
+        replay(app, answer.moves.slice(0, index).flatMap(m => segments(m).map(s => ({ piece: m.piece, ...s }))));
+        // The button is gone with the review: the focus goes to the board's piece that takes it.
+        document.querySelector('#board [tabindex="0"]')?.focus();
+      },
+    });
+  } catch (error) {
+    if (error.name !== 'AbortError') box.textContent = `The review failed: ${error.message}`;
+  } finally {
+    if (state.reviewing === controller) state.reviewing = null;
+  }
 }
 
 /** The optimum from the start: the solve of the Solve view (or the one in progress). */
@@ -308,7 +367,7 @@ function setupKeys(app) {
       draw(app);
       return;
     }
-    const direction = KEYS[key];
+    const direction = ARROWS[key];
     if (!direction) return;
     event.preventDefault();
     if (state.selected !== label) {
@@ -326,8 +385,19 @@ function setupKeys(app) {
   });
 }
 
+/** Back to the start: no moves played (a level's unfinished game forgotten). */
+function restart(app) {
+  reset(app);
+  enter(app);
+  draw(app);
+  if (app.puzzle.level) progress.played(app.puzzle.level, '');
+}
+
 export function reset(app) {
   stopHint();
+  state.reviewing?.abort();
+  $('play-review').hidden = true;
+  $('play-review').replaceChildren();
   state.model = app.puzzle.model;
   state.history = [];
   state.future = [];
@@ -370,5 +440,6 @@ export function setup(app) {
   $('play-undo').addEventListener('click', () => undo(app));
   $('play-redo').addEventListener('click', () => redo(app));
   $('play-hint').addEventListener('click', () => hint(app));
-  $('play-restart').addEventListener('click', () => { reset(app); enter(app); draw(app); });
+  $('play-restart').addEventListener('click', () => restart(app));
+  $('play-review-button').addEventListener('click', () => showReview(app));
 }

@@ -1,18 +1,22 @@
-// The link: puzzle (a bundled puzzle by its name), metric, view and step in the
-// URL's hash, with a random puzzle's title and difficulty and the moves played,
+// The link: puzzle (a bundled puzzle by its name, a level by its address),
+// metric, view and step in the URL's hash, with a random puzzle's title and difficulty and the moves played,
 // so a shared link reopens the view as it was; shared with the phone's own share
 // sheet where there is one, else copied.
 
+import { played } from './play.js';
+
 const DIRECTIONS = { up: 'u', down: 'd', left: 'l', right: 'r' };
 const NAMES = { u: 'up', d: 'down', l: 'left', r: 'right' };
+/** Views the link once named otherwise, by their old name: links made before keep working. */
+const RENAMED = Object.freeze({ solve: 'watch' });
 
 /** Moves as "Br1.Cd2" (piece, direction's initial, distance). */
-function writeMoves(moves) {
+export function writeMoves(moves) {
   return moves.map(m => `${m.piece}${DIRECTIONS[m.direction]}${m.distance}`).join('.');
 }
 
 /** The moves of `writeMoves`, or [] when the text is not that. */
-function readMoves(text) {
+export function readMoves(text) {
   const moves = [];
   for (const part of (text || '').split('.').filter(Boolean)) {
     const match = /^([A-Za-z0-9])([udlr])([0-9]+)$/.exec(part);
@@ -64,32 +68,51 @@ function writeNow(app) {
   pending = null;
   if (!app.puzzle) return;
   const params = new URLSearchParams();
-  params.set('p', app.puzzle.name || app.puzzle.line);
-  if (app.puzzle.title) params.set('t', app.puzzle.title);
+  // A level by its address (first, as the levels link to it), any other puzzle by its name or board.
+  if (!app.puzzle.level) params.set('p', app.puzzle.name || app.puzzle.line);
+  if (app.puzzle.title && !app.puzzle.level) params.set('t', app.puzzle.title);
   if (app.puzzle.random) params.set('r', writeDifficulty(app.puzzle.random));
   if (app.metric) params.set('m', app.metric);
   params.set('v', app.view);
-  if (app.view === 'solve' && app.step) params.set('s', String(app.step));
-  const played = app.modes.play.played?.() || [];
-  if (app.view === 'play' && played.length) params.set('h', writeMoves(played));
-  const hash = `#${params}`;
+  if (app.view === 'watch' && app.step) params.set('s', String(app.step));
+  const moves = played();
+  if (app.view === 'play' && moves.length) params.set('h', writeMoves(moves));
+  const hash = app.puzzle.level ? `${levelLink(app.puzzle.level)}&${params}` : `#${params}`;
+  // A link put into the address bar since the page last wrote or read it
+  // wins: it is opened by its hashchange, which may not have come yet.
+  if (written !== null && location.hash !== written) return;
   // Writing the address costs a phone a few milliseconds: only when it changes.
   if (hash !== written) history.replaceState(null, '', hash);
   written = hash;
 }
 
-/** The address the page wrote last. */
+/** A level's link: `#level=beginner/1`. */
+export function levelLink(address) {
+  return `#level=${address}`;
+}
+
+/** The level a link holds (its hash starts `#level=beginner/1`), or null. */
+function levelOf(hash) {
+  return /^#level=([a-z]+\/[0-9]+)(?:&|$)/.exec(hash)?.[1] ?? null;
+}
+
+/** The address the page wrote or read last (null: neither yet). */
 let written = null;
 
+/** The view the address names, as the page opens it (the address is the page's from then on). */
 export function read() {
+  written = location.hash;
   const params = new URLSearchParams(location.hash.slice(1));
   const step = Number.parseInt(params.get('s') ?? '', 10);
+  const view = params.get('v');
   return {
+    /** A level's address (`beginner/1`), or null. */
+    level: levelOf(location.hash),
     puzzle: params.get('p'),
     title: params.get('t'),
     random: readDifficulty(params.get('r')),
     metric: params.get('m'),
-    view: params.get('v'),
+    view: Object.hasOwn(RENAMED, view) ? RENAMED[view] : view,
     /** null: no step given (Watch plays from the start). */
     step: Number.isFinite(step) && step >= 0 ? step : null,
     moves: readMoves(params.get('h')),

@@ -1,11 +1,12 @@
-// Solve: the search with live counts and Cancel, and its verdict.
+// The loaded puzzle's search, shared by the views: in Watch with the metric,
+// live counts, Solve and Cancel and the verdict; Play's optimum and the
+// statistics take the same search; a puzzle about to be shown is solved ahead.
 
 import * as api from './api.js';
 import { number } from './numbers.js';
 import { applyMove } from './board.js';
+import { $ } from './dom.js';
 import * as watch from './watch.js';
-
-const $ = id => document.getElementById(id);
 /** The search in progress: {controller, key, promise}. */
 let running = null;
 /**
@@ -47,10 +48,6 @@ function abortable(promise, signal) {
     signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')), { once: true });
     promise.then(resolve);
   });
-}
-
-function unit(metric) {
-  return metric === 'step' ? 'steps' : 'moves';
 }
 
 /**
@@ -107,7 +104,7 @@ async function search(app, controller, play) {
     showVerdict(result);
     watch.refresh(app);
     // Playing draws the first move: the start, drawn already, is not drawn again.
-    if (play && result.status === 'solved' && app.view === 'solve') watch.start(app);
+    if (play && result.status === 'solved' && app.view === 'watch') watch.start(app);
     else app.changed();
     return result;
   } catch (error) {
@@ -143,7 +140,7 @@ function showVerdict(result) {
   }
 }
 
-export function cancel() {
+function cancel() {
   running?.controller.abort();
 }
 
@@ -158,17 +155,13 @@ export function showMetric(app) {
   $('metric').value = app.metric;
 }
 
-export function describeUnit(app) {
-  return unit(app.solution?.metric || app.metric);
-}
-
 export function setup(app) {
   $('solve').addEventListener('click', () => run(app));
   $('cancel').addEventListener('click', () => cancel());
   $('metric').addEventListener('change', () => {
     app.metric = $('metric').value;
     app.clearSolution();
-    app.modes.play.reset?.(app);
+    app.modes.play.reset(app, { source: 'metric' });
     app.changed();
   });
 }

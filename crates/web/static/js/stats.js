@@ -1,11 +1,9 @@
 // Statistics ("Additional stats"): length, search counts, peak queue, time, and
 // positions examined and enqueued per level as a table and a chart.
 
+import { $, svg } from './dom.js';
 import { number } from './numbers.js';
 import { ensure } from './solve.js';
-
-const $ = id => document.getElementById(id);
-const SVG_NS = 'http://www.w3.org/2000/svg';
 
 function figure(list, name, value) {
   const box = document.createElement('div');
@@ -16,8 +14,6 @@ function figure(list, name, value) {
   box.append(dt, dd);
   list.appendChild(box);
 }
-
-/** Numbers with the reader's thousands separators. */
 
 /** A power of ten written as the report's charts write it: 1, 10, 100, 1k, 10k, 1M. */
 function power(exponent) {
@@ -44,21 +40,15 @@ function chart(levels, width) {
   const ticks = Array.from({ length: decades + 1 }, (_, i) => i);
   const labelWidth = Math.max(...ticks.map(t => power(t).length)) * font * 0.62;
   const left = Math.ceil(labelWidth + font * 2.2);
-  const svg = document.createElementNS(SVG_NS, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
-  svg.setAttribute('width', width);
-  svg.setAttribute('height', height);
-  svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', `Positions enqueued (bars) and examined (line) at each depth, on a logarithmic scale, up to ${number(max)}`);
+  const picture = svg('svg', { viewBox: `0 0 ${width} ${height}`, width, height, role: 'img',
+    'aria-label': `Positions enqueued (bars) and examined (line) at each depth, on a logarithmic scale, up to ${number(max)}` });
   const plotW = width - left - right, plotH = height - top - bottom;
   const bar = plotW / Math.max(levels.length, 1);
   // Height of a count on the log scale: 1 at the bottom, 10^decades at the top.
   const scale = count => (count >= 1 ? plotH * Math.log10(count) / decades : 0);
   const add = (name, attributes, text) => {
-    const node = document.createElementNS(SVG_NS, name);
-    for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
+    const node = svg(name, attributes, picture);
     if (text != null) node.textContent = text;
-    svg.appendChild(node);
     return node;
   };
   const label = { 'font-size': font, fill: INK };
@@ -73,10 +63,10 @@ function chart(levels, width) {
   });
   levels.forEach((level, i) => {
     const h = scale(level.enqueued);
-    add('rect', { x: left + i * bar + bar * 0.12, y: top + plotH - h, width: bar * 0.76, height: h,
-      fill: BARS }).appendChild(
-      Object.assign(document.createElementNS(SVG_NS, 'title'),
-        { textContent: `depth ${level.depth}: ${number(level.enqueued)} enqueued, ${number(level.examined)} examined` }));
+    const rect = add('rect', { x: left + i * bar + bar * 0.12, y: top + plotH - h, width: bar * 0.76, height: h,
+      fill: BARS });
+    svg('title', {}, rect).textContent =
+      `depth ${level.depth}: ${number(level.enqueued)} enqueued, ${number(level.examined)} examined`;
   });
   const points = levels.map((level, i) =>
     `${left + (i + 0.5) * bar},${top + plotH - scale(level.examined)}`).join(' ');
@@ -98,7 +88,7 @@ function chart(levels, width) {
   add('text', { ...label, x: left + 25, y: 16 }, 'enqueued');
   add('line', { x1: left + 95, x2: left + 111, y1: 12, y2: 12, stroke: LINE, 'stroke-width': 2 });
   add('text', { ...label, x: left + 116, y: 16 }, 'examined');
-  return svg;
+  return picture;
 }
 
 export function draw(app) {
@@ -142,6 +132,16 @@ function drawChart(levels) {
 export function enter(app) {
   if (!app.solution && app.puzzle) ensure(app);
 }
+
+/** A new puzzle's statistics come with its solution (`draw`). */
+export function reset() {}
+
+/** Nothing runs in Stats to stop as it is left. */
+export function leave() {}
+
+/** Stats keeps no history. */
+export const undo = null;
+export const redo = null;
 
 export function setup(app) {
   window.addEventListener('resize', () => {

@@ -1,10 +1,10 @@
-// Watch: the solution played back with Play/Stop, steps, Reset, speed, a slider,
-// the move list, and the keys space, arrows and R. A bent Klotski move travels
-// along its path; the last move ends with the target driving out.
+// Watch: the loaded puzzle's solution (solve.js finds it) played back with
+// Play/Stop, steps, Reset, speed, a slider, the move list, and the keys space,
+// arrows and R. A bent Klotski move travels along its path; the last move ends
+// with the target driving out.
 
 import { describeMove, segments, DELTA } from './board.js';
-
-const $ = id => document.getElementById(id);
+import { $ } from './dom.js';
 const PLAY_ICON = 'M4 2v12l8-6z';
 const STOP_ICON = 'M3 3h10v10H3z';
 let timer = null;
@@ -126,11 +126,21 @@ export function draw(app) {
     const count = app.solution.metric === 'step' ? app.solution.steps : app.solution.moves;
     const unit = `${app.solution.metric === 'step' ? 'step' : 'move'}${count === 1 ? '' : 's'}`;
     const step = app.step;
-    const show = () => { if (app.view === 'solve' && app.step === step) app.banner(`Solved: ${count} ${unit}`, { won: true }); };
+    const show = () => { if (app.view === 'watch' && app.step === step) app.banner(`Solved: ${count} ${unit}`, { won: true }); };
     // Stepping onto the end plays the win; jumping there just says it.
     if (forward) app.board.celebrate(frame).then(show); else show();
   }
 }
+
+/** A new puzzle's solution is not known yet: `app.clearSolution` has cleared the controls. */
+export function reset() {}
+
+/** Watch shows the solution as far as it has played (`draw`). */
+export function enter() {}
+
+/** Watch keeps no history (its steps are the solution's). */
+export const undo = null;
+export const redo = null;
 
 /** Leaving Watch: the playback stops and its caption goes (Play shares the line under the board). */
 export function leave() {
@@ -146,7 +156,7 @@ export function setup(app) {
   $('w-slider').addEventListener('input', () => { stop(); goTo(app, Number($('w-slider').value)); });
   $('w-speed').addEventListener('input', () => { if (timer) { stop(); start(app); } });
   document.addEventListener('keydown', event => {
-    if (app.view !== 'solve' || !app.solution || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (app.view !== 'watch' || !app.solution || event.ctrlKey || event.metaKey || event.altKey) return;
     // Form fields, tabs and the slider keep their own keys; buttons other than
     // the playback's keep the space (Play itself takes it as a click).
     if (event.target.closest('input, textarea, select, [role=tab]')) return;

@@ -1,18 +1,24 @@
 // The engine's Web Worker: loads the WebAssembly engine from the module the page
 // compiled, then answers one request at a time with the JSON API's objects
-// ({answer} or {status, body}). Screenshots are decoded here by the browser
-// (createImageBitmap, OffscreenCanvas) and scanned from their pixels.
+// (the messages and replies of js/protocol.js). Screenshots are decoded here by
+// the browser (createImageBitmap, OffscreenCanvas) and scanned from their pixels.
 
-// The glue of this worker's own version (the page asks for both with its version).
-const glue = import(`../engine/unblocker_wasm.js${new URL(import.meta.url).search}`);
+// The glue and the protocol of this worker's own version (the page asks for the
+// worker with its version, and the worker passes it on).
+const ownVersion = new URL(import.meta.url).search;
+const glue = import(`../engine/unblocker_wasm.js${ownVersion}`);
+const protocol = import(`./protocol.js${ownVersion}`);
 /** wasm-bindgen's exports, once loaded. */
 let engine = null;
+/** Each op's answer, once loaded: `answersFor`'s. */
+let answers = null;
 
 self.onmessage = async ({ data }) => {
   if (data.module) {
     try {
       const loaded = await glue;
       await loaded.default({ module_or_path: data.module });
+      answers = answersFor((await protocol).OP);
       engine = loaded;
       self.postMessage({ ready: true });
     } catch (error) {
@@ -30,17 +36,29 @@ self.onmessage = async ({ data }) => {
   }
 };
 
+/**
+ * The engine's function for each op (crates/wasm/src/lib.rs), by the op's
+ * name: each takes the op's arguments and a progress callback and gives a
+ * Reply, or its JSON text.
+ */
+const answersFor = OP => ({
+  [OP.board]: args => engine.board(JSON.stringify(args)),
+  [OP.puzzles]: () => engine.puzzles(),
+  [OP.solve]: (args, progress) => engine.solve(JSON.stringify(args.request), args.maxMemory, progress),
+  [OP.analyze]: (args, progress) => engine.analyze(JSON.stringify(args.request), args.maxMemory, progress),
+  [OP.random]: args => engine.random(JSON.stringify(args), crypto.getRandomValues(new Uint32Array(1))[0]),
+  [OP.scan]: args => scan(args.file),
+  [OP.levels]: () => engine.levels(),
+  [OP.level]: args => engine.level(JSON.stringify(args)),
+  [OP.daily]: args => engine.daily(JSON.stringify(args)),
+  [OP.review]: args => engine.review(JSON.stringify(args.request), args.maxMemory),
+});
+
 async function run(id, op, args) {
   const progress = line => self.postMessage({ id, progress: line });
-  switch (op) {
-    case 'board': return JSON.parse(engine.board(JSON.stringify(args)));
-    case 'puzzles': return JSON.parse(engine.puzzles());
-    case 'solve': return JSON.parse(engine.solve(JSON.stringify(args.request), args.maxMemory, progress));
-    case 'analyze': return JSON.parse(engine.analyze(JSON.stringify(args.request), args.maxMemory, progress));
-    case 'random': return JSON.parse(engine.random(JSON.stringify(args), crypto.getRandomValues(new Uint32Array(1))[0]));
-    case 'scan': return scan(args.file);
-    default: return { status: 400, body: { error: `no such request: ${op}` } };
-  }
+  if (!Object.hasOwn(answers, op)) return { status: 400, body: { error: `no such request: ${op}` } };
+  const reply = await answers[op](args, progress);
+  return typeof reply === 'string' ? JSON.parse(reply) : reply;
 }
 
 /** Decodes the picked file with the browser and reads the board from its pixels. */
@@ -52,9 +70,10 @@ async function scan(file) {
     return { status: 422, body: { error: 'the file is not a picture this browser can read (PNG, JPEG, GIF or WebP)' } };
   }
   const { width, height } = bitmap;
-  if (width * height > engine.max_pixels()) {
+  const allowed = JSON.parse(engine.check_size(width, height));
+  if (allowed.status) {
     bitmap.close();
-    return { status: 413, body: { error: `the picture has ${width * height} pixels; at most ${engine.max_pixels()} are scanned` } };
+    return allowed;
   }
   const canvas = new OffscreenCanvas(width, height);
   const context = canvas.getContext('2d', { willReadFrequently: true });
@@ -63,11 +82,12 @@ async function scan(file) {
   const pixels = new Uint8Array(context.getImageData(0, 0, width, height).data.buffer);
   const reply = JSON.parse(engine.scan(pixels, width, height));
   if (reply.status !== 422) return reply;
-  // What the scanner saw, drawn over the picture, for the page to show.
+  // What the scanner saw, drawn over the picture, as the server sends it.
   const overlay = engine.scan_overlay(pixels, width, height);
   if (overlay.length) {
     context.putImageData(new ImageData(new Uint8ClampedArray(overlay.buffer), width, height), 0, 0);
-    reply.body.overlay_image = await canvas.convertToBlob({ type: 'image/png' });
+    const png = await canvas.convertToBlob({ type: 'image/png' });
+    reply.body.overlay = new FileReaderSync().readAsDataURL(png).split(',')[1];
   }
   return reply;
 }

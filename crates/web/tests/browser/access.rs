@@ -48,9 +48,10 @@ async fn tabs_follow_the_arrow_keys() {
     assert_eq!(
         state,
         json!([
+            ["tab-levels", "false", -1],
             ["tab-load", "false", -1],
             ["tab-edit", "false", -1],
-            ["tab-solve", "false", -1],
+            ["tab-watch", "false", -1],
             ["tab-play", "true", 0],
             ["tab-stats", "false", -1]
         ])
@@ -60,11 +61,11 @@ async fn tabs_follow_the_arrow_keys() {
         .await;
     assert_eq!(panel, json!(["panel-play", "tabpanel", "tab-play"]));
     page.key(ARROW_LEFT).await;
-    assert_eq!(focused(&page).await, "tab-solve");
+    assert_eq!(focused(&page).await, "tab-watch");
     page.key('\u{E010}').await; // End
     assert_eq!(focused(&page).await, "tab-stats");
     page.key(ARROW_RIGHT).await; // wraps round
-    assert_eq!(focused(&page).await, "tab-load");
+    assert_eq!(focused(&page).await, "tab-levels");
     page.close().await;
 }
 

@@ -278,7 +278,7 @@ async fn the_editor_builds_a_board_that_then_solves() {
         &format!("document.getElementById('edit-line').value === '{expected}'"),
     )
     .await;
-    page.click("#tab-solve").await;
+    page.click("#tab-watch").await;
     page.click("#solve").await;
     page.wait(
         "the answer",
@@ -293,6 +293,7 @@ async fn the_editor_builds_a_board_that_then_solves() {
 async fn a_shared_link_reopens_the_puzzle_at_its_step() {
     let _one = ONE_BROWSER.lock().await;
     let (optimum, board) = card(1);
+    // A link of the time the view was called Solve (`v=solve`) opens Watch.
     let page = Page::open(&hash(&board, "&v=solve&s=3")).await;
     page.wait(
         "step 3",
@@ -303,9 +304,12 @@ async fn a_shared_link_reopens_the_puzzle_at_its_step() {
     assert_eq!(page.text("#w-moves li.current").await, describe(&moves[2]));
     // Stepping updates the link (a moment later: the writes of a tap are one).
     page.click("#w-forward").await;
-    page.wait("the link at step 4", "location.hash.includes('s=4')")
-        .await;
-    page.go(&hash("横刀立马", "&v=solve")).await;
+    page.wait(
+        "the link at step 4",
+        "location.hash.includes('&v=watch&s=4')",
+    )
+    .await;
+    page.go(&hash("横刀立马", "&v=watch")).await;
     page.wait(
         "the Klotski answer",
         "document.getElementById('result').textContent.startsWith('Solved in 81 moves')",
@@ -482,7 +486,7 @@ async fn a_long_solve_shows_live_counts_and_cancel_stops_it_on_the_server() {
     let _one = ONE_BROWSER.lock().await;
     let page = Page::open("/").await;
     page.load_text(ENDLESS).await;
-    page.click("#tab-solve").await;
+    page.click("#tab-watch").await;
     page.click("#solve").await;
     page.wait("live counts", "/[0-9,]+ examined · [0-9,]+ enqueued · depth/.test(document.getElementById('progress-text').textContent)").await;
     page.screenshot("web-solve-progress.png").await;

@@ -43,6 +43,8 @@ pub struct Host {
     /// Each request answered: "path status".
     log: Arc<Mutex<Vec<String>>>,
     server: tokio::task::JoinHandle<()>,
+    /// What it serves, for [`Host::serve_again`].
+    app: Router,
 }
 
 impl Host {
@@ -89,26 +91,14 @@ impl Host {
                     }
                 },
             ));
-        let server = tokio::spawn(async move {
-            // Every connection's task lives in this set: aborting the
-            // server drops the set, which aborts them all.
-            let mut connections = JoinSet::new();
-            loop {
-                let (stream, _) = listener.accept().await.unwrap();
-                let service = TowerToHyperService::new(app.clone());
-                connections.spawn(async move {
-                    let _ = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new())
-                        .serve_connection(TokioIo::new(stream), service)
-                        .await;
-                });
-            }
-        });
+        let server = accept(listener, app.clone());
         Host {
             base,
             _root: root,
             sent,
             log,
             server,
+            app,
         }
     }
 
@@ -127,6 +117,33 @@ impl Host {
     pub fn stop(&self) {
         self.server.abort();
     }
+
+    /// The server is back after [`Host::stop`], at the same address (the
+    /// same origin, so the pages keep what they stored).
+    pub async fn serve_again(&mut self) {
+        let address = self.base.trim_start_matches("http://");
+        let address = address.split('/').next().unwrap().to_string();
+        let listener = TcpListener::bind(&address).await.unwrap();
+        self.server = accept(listener, self.app.clone());
+    }
+}
+
+/// Serves `app` on every connection `listener` accepts, until aborted.
+fn accept(listener: TcpListener, app: Router) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        // Every connection's task lives in this set: aborting the
+        // server drops the set, which aborts them all.
+        let mut connections = JoinSet::new();
+        loop {
+            let (stream, _) = listener.accept().await.unwrap();
+            let service = TowerToHyperService::new(app.clone());
+            connections.spawn(async move {
+                let _ = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new())
+                    .serve_connection(TokioIo::new(stream), service)
+                    .await;
+            });
+        }
+    })
 }
 
 impl Drop for Host {

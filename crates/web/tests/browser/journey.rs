@@ -45,7 +45,7 @@ pub async fn shot(page: &Page, name: &str) {
 /// Opens `puzzle` in Watch at the start and taps Next to the end: after
 /// every tap the board is inside the viewport.
 async fn every_step_in_view(screen: Screen, puzzle: &str, name: &str) {
-    let page = phone(screen, &hash(puzzle, "&v=solve&s=0")).await;
+    let page = phone(screen, &hash(puzzle, "&v=watch&s=0")).await;
     page.wait(
         "the solution",
         "document.getElementById('result').textContent.startsWith('Solved in')",

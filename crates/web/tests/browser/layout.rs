@@ -181,6 +181,14 @@ async fn all_views(screen: Screen) {
     .await;
     check_view(&page, "load").await;
 
+    page.click("#tab-levels").await;
+    page.wait(
+        "the levels and today's puzzle",
+        "document.querySelectorAll('#level-grid a').length > 100 && !!document.getElementById('daily').dataset.level",
+    )
+    .await;
+    check_view(&page, "levels").await;
+
     page.click("#tab-edit").await;
     check_view(&page, "edit").await;
 
@@ -207,7 +215,7 @@ async fn all_views(screen: Screen) {
         "a drag does not scroll"
     );
 
-    page.go(&hash("横刀立马", "&v=solve")).await;
+    page.go(&hash("横刀立马", "&v=watch")).await;
     page.wait(
         "the Klotski answer",
         "document.getElementById('result').textContent.startsWith('Solved in 81 moves')",

@@ -12,14 +12,15 @@
 mod common;
 
 mod access;
-mod budgets;
 mod flows;
 mod host;
 mod journey;
 mod layout;
+mod levels;
 mod motion;
 mod page;
 mod pool;
 mod same;
 mod searches;
 mod site;
+mod visit;

@@ -19,7 +19,7 @@ async fn a_bent_klotski_move_travels_round_the_corner() {
         .find(|(_, m)| m["path"].as_array().is_some_and(|p| p.len() == 2))
         .expect("横刀立马's solution has a bent move");
     let label = bent["piece"].as_str().unwrap();
-    page.go(&hash("横刀立马", &format!("&v=solve&s={index}")))
+    page.go(&hash("横刀立马", &format!("&v=watch&s={index}")))
         .await;
     page.wait(
         "the step before the bent move",

@@ -65,10 +65,9 @@ impl Default for Browser {
 /// A headless Chromium on a page of a fresh server.
 pub struct Page {
     pub client: Client,
-    driver: Child,
+    /// chromedriver, the leader of the process group of the browser it starts.
+    pub driver: Child,
     profile: PathBuf,
-    /// The control group slowing the browser down, if one was made.
-    cgroup: Option<PathBuf>,
     pub base: String,
     pub screen: Screen,
 }
@@ -81,52 +80,7 @@ impl Drop for Page {
         let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
         let _ = self.driver.wait();
         let _ = std::fs::remove_dir_all(&self.profile);
-        if let Some(cgroup) = &self.cgroup {
-            // Empty once its processes are gone.
-            for _ in 0..50 {
-                if std::fs::remove_dir(cgroup).is_ok() {
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
-        }
     }
-}
-
-/// Where the system's CPU controller is: cgroup v2's unified tree (with
-/// `cpu.max`) or v1's `cpu` hierarchy (with the CFS quota files).
-fn cpu_controller() -> Option<(PathBuf, bool)> {
-    let v2 = Path::new("/sys/fs/cgroup");
-    if std::fs::read_to_string(v2.join("cgroup.controllers")).is_ok_and(|c| c.contains("cpu")) {
-        return Some((v2.to_path_buf(), true));
-    }
-    let v1 = Path::new("/sys/fs/cgroup/cpu");
-    v1.join("cpu.cfs_quota_us")
-        .exists()
-        .then(|| (v1.to_path_buf(), false))
-}
-
-/// The processes of process group `group`.
-fn processes_of(group: u32) -> Vec<u32> {
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
-            continue;
-        };
-        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
-            continue;
-        };
-        // After the command's closing parenthesis: state, ppid, pgrp.
-        let fields: Vec<&str> = stat
-            .rsplit_once(')')
-            .map_or("", |(_, rest)| rest)
-            .split_whitespace()
-            .collect();
-        if fields.get(2).and_then(|g| g.parse().ok()) == Some(group) {
-            found.push(pid);
-        }
-    }
-    found
 }
 
 /// (rows, columns) of `distance` cells towards `direction`.
@@ -227,57 +181,11 @@ impl Page {
             client,
             driver,
             profile,
-            cgroup: None,
             base,
             screen: browser.screen,
         };
         page.go(path).await;
         page
-    }
-
-    /// Runs the whole browser (every process and thread: the page, its
-    /// workers, the service worker) on one core `factor` times slower than
-    /// one of this machine's, through a control group's CPU quota: a thread
-    /// that computes alone (the engine's worker) runs `factor` times
-    /// slower. DevTools'
-    /// own throttling (`Emulation.setCPUThrottlingRate`) slows the page's
-    /// main thread only: Chromium refuses it for workers ("Operation is only
-    /// supported for pages, not workers"), where the engine runs. Needs
-    /// root and a CPU controller: without them, the reason.
-    pub fn slow_cpu(&mut self, factor: u32) -> Result<(), String> {
-        let (root, v2) = cpu_controller().ok_or("no cgroup CPU controller on this machine")?;
-        let cgroup = root.join(format!("unblocker-browser-{}", self.driver.id()));
-        std::fs::create_dir_all(&cgroup)
-            .map_err(|e| format!("{}: {e} (the CPU quota needs root)", cgroup.display()))?;
-        // In 4 ms slices, so that the pauses stay short (the kernel's
-        // shortest quota is 1 ms).
-        let period = 4000;
-        let quota = period / factor;
-        let write = |file: &str, value: String| {
-            std::fs::write(cgroup.join(file), &value).map_err(|e| format!("{file} = {value}: {e}"))
-        };
-        self.cgroup = Some(cgroup.clone());
-        if v2 {
-            write("cpu.max", format!("{quota} {period}"))?;
-        } else {
-            write("cpu.cfs_period_us", period.to_string())?;
-            write("cpu.cfs_quota_us", quota.to_string())?;
-        }
-        // Chromium's zygote is among them: renderers it starts later are in
-        // the group too.
-        let processes = processes_of(self.driver.id());
-        for pid in &processes {
-            let _ = std::fs::write(cgroup.join("cgroup.procs"), pid.to_string());
-        }
-        let held = std::fs::read_to_string(cgroup.join("cgroup.procs")).unwrap_or_default();
-        if held.lines().count() < processes.len().min(2) {
-            return Err(format!(
-                "the browser's {} processes did not move into {}",
-                processes.len(),
-                cgroup.display()
-            ));
-        }
-        Ok(())
     }
 
     /// Ends the WebDriver session, which closes Chromium.
@@ -432,7 +340,7 @@ impl Page {
     pub async fn start_long_solve(&self) {
         self.click("#tab-load").await;
         self.load_text(crate::common::ENDLESS).await;
-        self.click("#tab-solve").await;
+        self.click("#tab-watch").await;
         self.click("#solve").await;
         self.wait(
             "live counts",
@@ -441,9 +349,9 @@ impl Page {
         .await;
     }
 
-    /// Opens Solve, solves, and waits for the answer's `moves`.
+    /// Opens Watch, solves, and waits for the answer's `moves`.
     pub async fn solve_in(&self, moves: u32) {
-        self.click("#tab-solve").await;
+        self.click("#tab-watch").await;
         self.click("#solve").await;
         self.wait(
             "the answer",

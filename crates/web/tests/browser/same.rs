@@ -6,7 +6,7 @@
 
 use super::host::{site_folder, Host};
 use super::page::*;
-use super::site::first_visit;
+use super::visit::first_visit;
 use base64::Engine;
 use serde_json::{json, Value};
 use std::time::Duration;

@@ -22,7 +22,7 @@ async fn hints_and_play_leave_no_stale_search() {
     };
     let page = Page::open_with(config, "/").await;
     page.load_text(ENDLESS).await;
-    page.click("#tab-solve").await;
+    page.click("#tab-watch").await;
     page.click("#solve").await;
     let counts = wait_for_counts(&page.base, |c| c["running"] == 1).await;
     assert_eq!(counts["running"], 1, "{counts}");
@@ -130,7 +130,7 @@ async fn a_link_opened_in_the_editor_loads_and_an_invalid_draft_is_not_solved() 
     )
     .await;
     // Solve refuses the invalid draft instead of solving card 1 behind it.
-    page.click("#tab-solve").await;
+    page.click("#tab-watch").await;
     page.wait(
         "the refusal",
         "document.getElementById('edit-message').textContent.startsWith('Not solved: the board in the editor is not valid')",
@@ -143,7 +143,7 @@ async fn a_link_opened_in_the_editor_loads_and_an_invalid_draft_is_not_solved() 
     );
     // Undo makes it valid again, and then it solves.
     page.click("#edit-undo").await;
-    page.click("#tab-solve").await;
+    page.click("#tab-watch").await;
     page.click("#solve").await;
     page.wait(
         "card 1's answer",
@@ -157,7 +157,7 @@ async fn a_link_opened_in_the_editor_loads_and_an_invalid_draft_is_not_solved() 
     page.click("#edit-clear").await;
     page.js(&format!(
         "location.hash = '{}'",
-        hash("横刀立马", "&v=solve").trim_start_matches('/')
+        hash("横刀立马", "&v=watch").trim_start_matches('/')
     ))
     .await;
     page.wait(
@@ -175,7 +175,7 @@ async fn a_link_opened_in_the_editor_loads_and_an_invalid_draft_is_not_solved() 
     assert_eq!(
         page.js("return document.querySelector('.view.active').id")
             .await,
-        json!("panel-solve")
+        json!("panel-watch")
     );
     // And the editor now edits that puzzle.
     page.click("#tab-edit").await;

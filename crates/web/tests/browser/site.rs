@@ -14,6 +14,7 @@ use super::flows::rush1000_database;
 use super::host::{site_folder, Host};
 use super::journey::shot;
 use super::page::*;
+use super::visit::*;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use std::path::Path;
@@ -25,104 +26,6 @@ const FIRST_VISIT_BYTES: u64 = 500_000;
 /// The solution plays (Play shows Stop and the counter has left the start).
 pub const PLAYING: &str = "document.getElementById('w-play-label').textContent === 'Stop' && \
     !document.getElementById('w-counter').textContent.startsWith('0 /')";
-
-/// The service worker controls the page and its cache holds every file.
-const CACHED: &str = "const done = arguments[arguments.length - 1];
-    (async () => {
-      const names = (await caches.keys()).filter(name => name.startsWith('unblocker '));
-      const cache = names.length === 1 ? await caches.open(names[0]) : null;
-      done({ controlled: !!navigator.serviceWorker.controller, names,
-             files: cache ? (await cache.keys()).length : 0 });
-    })();";
-
-/// The number of files the service worker of the site in `folder` caches
-/// (the entries of its `FILES`).
-fn cached_files(folder: &Path) -> usize {
-    let script = std::fs::read_to_string(folder.join("sw.js")).unwrap();
-    let list = script.split("const FILES = {").nth(1).unwrap();
-    let list = list.split("};").next().unwrap();
-    list.lines()
-        .filter(|line| line.trim_start().starts_with('\''))
-        .count()
-}
-
-pub const PHONE: Browser = Browser {
-    screen: Screen::Phone(360, 740),
-    reduced_motion: false,
-};
-
-/// The page on `host`, its service worker in control and done caching.
-pub async fn first_visit(host: &Host, browser: Browser, path: &str) -> Page {
-    let page = Page::launch_at(host.base.clone(), browser, path).await;
-    page.wait(
-        "the service worker in control",
-        "!!navigator.serviceWorker.controller",
-    )
-    .await;
-    let files = cached_files(&site_folder());
-    for _ in 0..100 {
-        let cached = page.js_async(CACHED).await;
-        if cached["files"].as_u64() == Some(files as u64) {
-            return page;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    panic!("the cache never held the site's {files} files");
-}
-
-/// Makes, in the page, the form the phone's share sheet sends: a POST of
-/// `multipart/form-data` to the manifest's `share_target.action` (resolved
-/// against the manifest's address), with a file field named as the manifest
-/// says; marks the page as the one before the share.
-const SHARE_FORM: &str = "const done = arguments[arguments.length - 1];
-    (async () => {
-      const link = document.querySelector('link[rel=manifest]').href;
-      const target = (await (await fetch(link)).json()).share_target;
-      const form = document.createElement('form');
-      form.method = target.method;
-      form.enctype = target.enctype;
-      form.action = new URL(target.action, link).href;
-      const input = document.createElement('input');
-      input.type = 'file';
-      input.id = 'shared-file';
-      input.name = target.params.files[0].name;
-      form.append(input);
-      document.body.append(form);
-      window.beforeShare = true;
-      done(form.action);
-    })().catch(error => done(String(error)));";
-
-/// Shares the picture at `path` with the page as another app's share sheet
-/// does (Android's Web Share Target): a multipart POST navigation to the
-/// manifest's share target; `first` is run in the page just before it
-/// goes. The page that opens is not yet ready when this returns.
-pub async fn share_file(page: &Page, path: &Path, first: &str) {
-    let action = page.js_async(SHARE_FORM).await;
-    assert!(
-        action.as_str().is_some_and(|a| a.ends_with("/share")),
-        "{action}"
-    );
-    let input = page
-        .client
-        .find(fantoccini::Locator::Css("#shared-file"))
-        .await
-        .unwrap();
-    let path = path.canonicalize().unwrap();
-    input.send_keys(path.to_str().unwrap()).await.unwrap();
-    page.js(&format!(
-        "{first}\ndocument.getElementById('shared-file').form.submit();"
-    ))
-    .await;
-}
-
-/// Waits until the page the share opened is ready.
-pub async fn wait_for_the_shared_page(page: &Page) {
-    page.wait(
-        "the page the share opened",
-        "!window.beforeShare && document.body.dataset.ready === 'true'",
-    )
-    .await;
-}
 
 /// Pastes the picture at `path` as a copied screenshot is pasted (Ctrl+V,
 /// or the phone's Paste): a paste event on the page whose clipboard holds
@@ -290,6 +193,13 @@ async fn the_static_site_works_offline_after_the_first_visit() {
          document.getElementById('panel-load').classList.contains('active')",
     )
     .await;
+    // What the scanner saw, drawn by the engine, the size of the picture.
+    page.wait(
+        "the scanner's overlay",
+        "!document.getElementById('scan-overlay').hidden && \
+         document.getElementById('scan-overlay').naturalWidth === 240",
+    )
+    .await;
     shot(&page, "offline-shared-no-board").await;
 
     // A shared link to Play, played to the win.
@@ -378,24 +288,19 @@ async fn the_server_with_the_site_answers_only_what_only_it_has() {
 /// The next version of a site: `app.css` changed, and its new hash and
 /// version in `sw.js`, the version in `js/site.js`, as `cargo xtask web`
 /// would write them (without building the engine again).
-struct Release {
-    version: String,
+pub struct Release {
+    pub version: String,
     css: String,
     worker: String,
     site_module: String,
 }
 
 impl Release {
-    fn next(folder: &Path, version: &str) -> Release {
+    pub fn next(folder: &Path, version: &str) -> Release {
         let read = |file: &str| std::fs::read_to_string(folder.join(file)).unwrap();
         let old_css = read("app.css");
         let css = format!("{old_css}\n/* version {version} */\n");
-        let digest = |text: &str| {
-            Sha256::digest(text.as_bytes())
-                .iter()
-                .map(|b| format!("{b:02x}"))
-                .collect::<String>()
-        };
+        let digest = |text: &str| hex::encode(Sha256::digest(text.as_bytes()));
         let script = read("sw.js");
         let old = site_version(folder);
         let worker = script
@@ -421,7 +326,7 @@ impl Release {
         std::fs::write(folder.join("js/site.js"), &self.site_module).unwrap();
     }
 
-    fn publish(&self, folder: &Path) {
+    pub fn publish(&self, folder: &Path) {
         self.publish_worker(folder);
         self.publish_files(folder);
     }
@@ -566,7 +471,7 @@ async fn a_new_version_takes_over_every_tab_at_once() {
         "document.getElementById('result').textContent === 'Cancelled.'",
     )
     .await;
-    page.go("/#p=card1&v=solve&s=0").await;
+    page.go("/#p=card1&v=watch&s=0").await;
     page.wait(
         "card 1 solved",
         "document.getElementById('result').textContent.startsWith('Solved in 8 moves')",
@@ -621,7 +526,7 @@ async fn two_copies_on_one_host_both_work_offline() {
     page.close().await;
 }
 
-fn copy_folder(from: &std::path::Path, to: &std::path::Path) {
+pub fn copy_folder(from: &std::path::Path, to: &std::path::Path) {
     for entry in std::fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();
         let target = to.join(entry.file_name());

@@ -125,17 +125,6 @@ fn white_png(width: u32, height: u32) -> Vec<u8> {
     png.into_inner()
 }
 
-/// Scans `png` (sent as `image/png`).
-async fn scan(base: &str, png: Vec<u8>) -> reqwest::Response {
-    reqwest::Client::new()
-        .post(format!("{base}/api/scan"))
-        .header("content-type", "image/png")
-        .body(png)
-        .send()
-        .await
-        .unwrap()
-}
-
 /// A server whose memory budget is `max_memory` bytes.
 async fn with_memory(max_memory: u64) -> String {
     common::start(unblocker_web::Limits {
@@ -150,11 +139,11 @@ async fn with_memory(max_memory: u64) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_failed_scan_carries_its_overlay_only_when_it_is_small() {
     let base = common::start_default().await;
-    let small = scan(&base, white_png(64, 64)).await;
+    let small = common::scan(&base, white_png(64, 64)).await;
     assert_eq!(small.status(), 422);
     let json: Value = small.json().await.unwrap();
     assert!(json["overlay"].is_string(), "{json}");
-    let tall = scan(&base, white_png(1, 4_000_000)).await;
+    let tall = common::scan(&base, white_png(1, 4_000_000)).await;
     assert_eq!(tall.status(), 422);
     let text = tall.text().await.unwrap();
     assert!(text.len() < 4096, "{} bytes", text.len());
@@ -176,7 +165,7 @@ async fn a_scan_stops_at_its_time_limit() {
     })
     .await;
     for _ in 0..3 {
-        let answer = scan(&base, white_png(640, 480)).await;
+        let answer = common::scan(&base, white_png(640, 480)).await;
         assert_eq!(answer.status(), 503);
         let json: Value = answer.json().await.unwrap();
         assert_eq!(json["error"], "the scan was stopped: time limit reached");
@@ -223,7 +212,7 @@ async fn a_scan_charges_its_decoded_picture_to_the_memory_budget() {
     // file of a few kilobytes.
     let large = white_png(2000, 2000);
     assert!(large.len() < 100_000, "{} bytes", large.len());
-    let answer = scan(&base, large).await;
+    let answer = common::scan(&base, large).await;
     assert_eq!(answer.status(), 413);
     let json: Value = answer.json().await.unwrap();
     let need = 16_000_000 + unblocker_scan::DECODER_BYTES;
@@ -233,7 +222,7 @@ async fn a_scan_charges_its_decoded_picture_to_the_memory_budget() {
         json["error"],
         format!("the picture takes {need} bytes decoded, over the server's memory budget ({budget} bytes)")
     );
-    let answer = scan(&base, white_png(64, 64)).await;
+    let answer = common::scan(&base, white_png(64, 64)).await;
     assert_eq!(answer.status(), 422, "a small picture is scanned");
     let (_, health) = common::get(&base, "/api/health").await;
     assert_eq!(health["memory_in_use_bytes"], 0, "{health}");

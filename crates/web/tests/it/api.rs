@@ -573,3 +573,39 @@ async fn random_picks_a_database_puzzle_of_the_chosen_difficulty() {
     }
     assert_eq!(get(&base, "/api/random?walls=none").await.0, 400);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn levels_the_daily_puzzle_and_a_review_are_served_as_the_engine_answers_them() {
+    let base = start_default().await;
+    let (status, levels) = get(&base, "/api/levels").await;
+    assert_eq!(status, 200);
+    assert_eq!(levels, unblocker_api::levels());
+    let (status, level) = get(&base, "/api/level?id=beginner/1").await;
+    assert_eq!(status, 200);
+    assert_eq!(level, unblocker_api::level("beginner/1").unwrap());
+    assert_eq!(get(&base, "/api/level?id=beginner/100000").await.0, 404);
+    assert_eq!(get(&base, "/api/level?id=nope").await.0, 400);
+    assert_eq!(get(&base, "/api/level").await.0, 400);
+    assert_eq!(get(&base, "/api/level?id=cards/1&id=cards/2").await.0, 400);
+    let (status, daily) = get(&base, "/api/daily?date=2025-03-14").await;
+    assert_eq!(status, 200);
+    assert_eq!(daily, unblocker_api::daily("2025-03-14").unwrap());
+    assert_eq!(get(&base, "/api/daily?date=2025-02-30").await.0, 400);
+    let game = r#"{"puzzle":"card1","moves":[{"piece":"B","direction":"right","distance":1}]}"#;
+    let (status, review) = post(&base, "/api/review", game).await;
+    assert_eq!(status, 200, "{review}");
+    assert_eq!(review["moves"][0]["mark"], "optimal");
+    assert_eq!(
+        (
+            review["optimum"].as_u64(),
+            review["moves"][0]["after"].as_u64()
+        ),
+        (Some(8), Some(7))
+    );
+    let illegal = r#"{"puzzle":"card1","moves":[{"piece":"A","direction":"up","distance":1}]}"#;
+    assert_eq!(post(&base, "/api/review", illegal).await.0, 400);
+    // The server's node limit holds for a review as for an analysis.
+    let capped = r#"{"puzzle":"largest-component","moves":[],"max_nodes":1000}"#;
+    let (status, answer) = post(&base, "/api/review", capped).await;
+    assert_eq!(status, 422, "{answer}");
+}

@@ -5,26 +5,70 @@
 use crate::common::*;
 use reqwest::header::{ACCEPT_ENCODING, CACHE_CONTROL, CONTENT_ENCODING, ETAG, IF_NONE_MATCH};
 
-/// Every file the page loads.
-const PAGE: &[&str] = &[
-    "/",
-    "/app.css",
-    "/favicon.svg",
-    "/js/main.js",
-    "/js/api.js",
-    "/js/board.js",
-    "/js/load.js",
-    "/js/editor.js",
-    "/js/solve.js",
-    "/js/watch.js",
-    "/js/play.js",
-    "/js/stats.js",
-    "/js/share.js",
-    "/js/site.js",
-    "/js/engine.js",
-    "/js/offline.js",
-    "/js/numbers.js",
-];
+/// Every file the page loads as text, found from the page itself: what
+/// index.html names (its scripts, style sheet, manifest and SVG icon) and
+/// every module those import, as paths under the server's address.
+fn page() -> Vec<String> {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("static");
+    let read = |file: &str| {
+        std::fs::read_to_string(folder.join(file)).unwrap_or_else(|e| {
+            panic!("static/{file}, which the page loads (index.html or a module names it): {e}")
+        })
+    };
+    let html = read("index.html");
+    let mut files = vec!["/".to_string()];
+    let mut modules = Vec::new();
+    for attribute in ["src=\"", "href=\""] {
+        for (at, _) in html.match_indices(attribute) {
+            let rest = &html[at + attribute.len()..];
+            let file = &rest[..rest.find('"').unwrap()];
+            if file.ends_with(".png") {
+                continue;
+            }
+            if file.ends_with(".js") {
+                modules.push(file.to_string());
+            }
+            files.push(format!("/{file}"));
+        }
+    }
+    // The modules they import, and theirs (`from './x.js'` in js/).
+    while let Some(module) = modules.pop() {
+        let text = read(&module);
+        for (at, _) in text.match_indices("from './") {
+            let rest = &text[at + "from './".len()..];
+            let file = format!("js/{}", &rest[..rest.find('\'').unwrap()]);
+            if !files.contains(&format!("/{file}")) {
+                files.push(format!("/{file}"));
+                modules.push(file);
+            }
+        }
+    }
+    files
+}
+
+#[test]
+fn the_page_is_found_from_index_html() {
+    let page = page();
+    for file in [
+        "/",
+        "/app.css",
+        "/favicon.svg",
+        "/manifest.webmanifest",
+        "/js/main.js",
+        "/js/engine.js",
+        "/js/protocol.js",
+        "/js/dom.js",
+        "/js/site.js",
+    ] {
+        assert!(page.contains(&file.to_string()), "{file}: {page:?}");
+    }
+    assert!(
+        !page
+            .iter()
+            .any(|f| f.ends_with("worker.js") || f.ends_with("sw.js")),
+        "{page:?}"
+    );
+}
 
 /// The bytes of `path`'s body as sent with `Accept-Encoding: encoding`
 /// (none: the header left out), and the encoding the answer says.
@@ -46,7 +90,8 @@ async fn fetch(base: &str, path: &str, encoding: Option<&str>) -> (usize, Option
 async fn the_page_is_sent_compressed() {
     let base = start_default().await;
     let (mut raw, mut gzip, mut brotli) = (0, 0, 0);
-    for path in PAGE {
+    let page = page();
+    for path in &page {
         let (plain, said) = fetch(&base, path, None).await;
         assert_eq!(said, None, "{path}: not compressed unless asked");
         let (zipped, said) = fetch(&base, path, Some("gzip")).await;
@@ -57,7 +102,7 @@ async fn the_page_is_sent_compressed() {
     }
     println!(
         "the page's {} files: {raw} bytes, {gzip} gzipped, {brotli} with brotli",
-        PAGE.len()
+        page.len()
     );
     assert!(gzip * 10 < raw * 4, "under 40%: {gzip} of {raw}");
     assert!(brotli <= gzip, "{brotli} {gzip}");
@@ -66,14 +111,14 @@ async fn the_page_is_sent_compressed() {
 #[tokio::test]
 async fn a_repeat_request_with_the_etag_gets_304() {
     let base = start_default().await;
-    for path in PAGE {
+    for path in page() {
         let first = client()
             .get(format!("{base}{path}"))
             .header(ACCEPT_ENCODING, "gzip")
             .send()
             .await
             .unwrap();
-        assert_eq!(first.status(), 200);
+        assert_eq!(first.status(), 200, "{path}");
         assert_eq!(first.headers()[CACHE_CONTROL], "no-cache", "{path}");
         let tag = first.headers()[ETAG].clone();
         let again = client()

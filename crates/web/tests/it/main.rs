@@ -11,4 +11,5 @@ mod guard;
 mod hostile;
 mod icons;
 mod load;
+mod modules;
 mod requests;

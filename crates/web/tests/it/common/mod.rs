@@ -60,6 +60,17 @@ pub async fn post(base: &str, path: &str, body: &str) -> (u16, serde_json::Value
     answer(response).await
 }
 
+/// Scans `png` (sent as `image/png`).
+pub async fn scan(base: &str, png: Vec<u8>) -> reqwest::Response {
+    client()
+        .post(format!("{base}/api/scan"))
+        .header("content-type", "image/png")
+        .body(png)
+        .send()
+        .await
+        .expect("request")
+}
+
 pub async fn get(base: &str, path: &str) -> (u16, serde_json::Value) {
     let response = client()
         .get(format!("{base}{path}"))

@@ -7,14 +7,36 @@
 //! a long solve; at full speed, with DevTools' 4× throttling of the page's
 //! main thread, and with the whole browser on a CPU 4× slower (a control
 //! group's quota: DevTools' throttling does not reach workers, see
-//! [`Page::slow_cpu`]). What is asserted is the answers, not the times
-//! (this machine's speed drifts).
+//! [`cpu`]). A benchmark, not a test: it checks the answers (the
+//! boards read, the search's length) and prints the times, which this
+//! machine's load and speed move.
+//!
+//! ```sh
+//! cargo xtask web --out target/site
+//! cargo bench -p unblocker-web --features browser --bench site
+//! ```
+//!
+//! It drives Chromium with the browser suite's helpers (`tests/browser`).
 
-use super::host::{site_folder, Host};
-use super::page::*;
-use super::site::{first_visit, share_file, wait_for_the_shared_page, PHONE};
+#[path = "../../tests/it/common/mod.rs"]
+mod common;
+#[allow(dead_code)]
+#[path = "../../tests/browser/host.rs"]
+mod host;
+#[allow(dead_code)]
+#[path = "../../tests/browser/page.rs"]
+mod page;
+#[allow(dead_code)]
+#[path = "../../tests/browser/visit.rs"]
+mod visit;
+
+mod cpu;
+
+use host::{site_folder, Host};
+use page::*;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
+use visit::{first_visit, share_file, wait_for_the_shared_page, PHONE};
 
 /// Solves `hardest` `runs` times in the page's engine: the time each took
 /// as the page saw it, and the search's own time in the worker.
@@ -211,7 +233,7 @@ async fn long_solve_times(page: &Page) -> (f64, f64) {
         .await
         .as_f64()
         .unwrap();
-    page.click("#tab-solve").await;
+    page.click("#tab-watch").await;
     page.js(
         "window.measure = {};
          document.getElementById('cancel').addEventListener('click', () => { measure.start = performance.now(); }, { capture: true, once: true });
@@ -275,12 +297,13 @@ async fn measure(
     })
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs Chromium and chromedriver (Debian chromium, chromium-driver) and the static site (cargo xtask web --out target/site): .ci/run"]
-async fn the_budgets_at_a_phones_speed() {
-    let _one = ONE_BROWSER.lock().await;
+/// Needs Chromium and chromedriver (Debian's chromium, chromium-driver), the
+/// static site (`cargo xtask web --out target/site`), and root for the CPU
+/// quota (else that column says why it was not measured).
+#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
+async fn main() {
     let host = Host::serve(&site_folder()).await;
-    let mut page = first_visit(&host, PHONE, "/").await;
+    let page = first_visit(&host, PHONE, "/").await;
     host.stop();
     page.go("/").await;
     let picture = phone_screenshot(1170, 2532);
@@ -296,9 +319,10 @@ async fn the_budgets_at_a_phones_speed() {
     page.cdp("Emulation.setCPUThrottlingRate", json!({ "rate": 1 }))
         .await;
     // Every thread of the browser on one core 4× slower (where this machine
-    // lets the test set a CPU quota; else the reason, in the report).
-    report["whole_browser_on_one_core_4x"] = match page.slow_cpu(4) {
-        Ok(()) => measure(&page, &picture, &shared, 50).await,
+    // lets the benchmark set a CPU quota; else the reason, in the report).
+    let slow = cpu::SlowCpu::apply(&page, 4);
+    report["whole_browser_on_one_core_4x"] = match &slow {
+        Ok(_) => measure(&page, &picture, &shared, 50).await,
         Err(reason) => json!({ "not measured": reason }),
     };
     let text = serde_json::to_string_pretty(&report).unwrap();
@@ -309,4 +333,6 @@ async fn the_budgets_at_a_phones_speed() {
     let path = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("site-budgets.json");
     std::fs::write(path, text).unwrap();
     page.close().await;
+    // The browser has ended: its control group can go.
+    drop(slow);
 }
