@@ -27,7 +27,7 @@ use super::position::Position;
 use super::relevance::Relevance;
 use super::search::{
     hardest, is_closer, moved_rows, removal_queries, search_with, Candidate, CandidateId, Cells,
-    Component, RemovalTest, Scratch, UnitOutcome,
+    Component, Job, RemovalTest, Scratch, UnitOutcome,
 };
 use super::stages::StageClock;
 use super::two_walls::{Flood, Known, PositionSet, Side, TwoWalls};
@@ -182,17 +182,15 @@ pub fn decide(
     let started = Instant::now();
     let root_index = units.index(root as usize);
     let tests = |u: u32| incoming.get(&u).map_or(&[][..], Vec::as_slice);
-    let (outcome, _) = search_with(
+    let job = Job {
         units,
-        root as usize,
-        &root_index,
-        tests(root),
-        &[],
-        &mut scratch.search,
+        unit: root as usize,
+        index: &root_index,
+        incoming: tests(root),
+        keep: &[],
         prune,
-        None,
-        StageClock::start(),
-    );
+    };
+    let (outcome, _) = search_with(&job, &mut scratch.search, None, StageClock::start());
     decided.push(Decided {
         unit: root,
         outcome,
@@ -323,17 +321,15 @@ impl<'u> Run<'_, 'u> {
             child_lists.add(tables, &index, &starts, root, level, cells)
         };
         let cells: Option<Cells> = lists.then_some((&mut scratch.unavoidable, &mut add));
-        let (mut outcome, relevance) = search_with(
+        let job = Job {
             units,
-            unit as usize,
-            &index,
-            self.tests(unit),
+            unit: unit as usize,
+            index: &index,
+            incoming: self.tests(unit),
             keep,
-            &mut scratch.search,
-            self.prune,
-            cells,
-            clock,
-        );
+            prune: self.prune,
+        };
+        let (mut outcome, relevance) = search_with(&job, &mut scratch.search, cells, clock);
         settle(&mut outcome, |q| {
             (q.unit == self.root).then(|| {
                 let (places, columns) = Position::unpack(q.position);

@@ -123,18 +123,15 @@ pub fn search(
 ) -> UnitOutcome {
     let clock = StageClock::start();
     let index = units.index(unit);
-    let (found, _) = search_with(
+    let job = Job {
         units,
         unit,
-        &index,
+        index: &index,
         incoming,
-        &[],
-        scratch,
+        keep: &[],
         prune,
-        None,
-        clock,
-    );
-    found
+    };
+    search_with(&job, scratch, None, clock).0
 }
 
 /// The unavoidable cells a search hands out as it goes: where to compute
@@ -144,24 +141,37 @@ pub(super) type Cells<'a> = (
     &'a mut dyn FnMut(&[(u32, u32)], &[u64]),
 );
 
-/// [`search`] of a unit laid out as `index`, also keeping searched the
-/// class tuples of the positions `keep` (packed, [`Position::pack`]: the
-/// tuples of removal tests into units with one more wall, which this unit's
-/// distances answer), and computing the unavoidable cells as it goes when
+/// What [`search_with`] searches: a unit laid out as `index`, the removal
+/// tests `incoming` into it, and with `prune` ([`search`]) also keeping
+/// searched the class tuples of the positions `keep` (packed,
+/// [`Position::pack`]: the tuples of removal tests into units with one more
+/// wall, which this unit's distances answer).
+pub(super) struct Job<'a, 'u> {
+    pub units: &'a Units,
+    pub unit: usize,
+    pub index: &'a Unit<'u>,
+    pub incoming: &'a [RemovalTest],
+    pub keep: &'a [u64],
+    pub prune: bool,
+}
+
+/// [`search`] of `job`, computing the unavoidable cells as it goes when
 /// `cells` says where. Its distances stay in `scratch` and its static
 /// pruning is returned (`None` when it is searched whole).
-#[allow(clippy::too_many_arguments)]
 pub(super) fn search_with(
-    units: &Units,
-    unit: usize,
-    index: &Unit,
-    incoming: &[RemovalTest],
-    keep: &[u64],
+    job: &Job,
     scratch: &mut Scratch,
-    prune: bool,
     cells: Option<Cells>,
     mut clock: StageClock,
 ) -> (UnitOutcome, Option<Relevance>) {
+    let &Job {
+        units,
+        unit,
+        index,
+        incoming,
+        keep,
+        prune,
+    } = job;
     let mut relevance = (prune && units.walls(unit) > 0).then(|| Relevance::new(units, unit));
     clock.end(Stage::Layout);
     if let Some(relevance) = relevance.as_mut() {

@@ -41,27 +41,34 @@ struct Slide<'a> {
     counts: &'a [usize],
 }
 
+/// A move of the car of column `column` (its rows covering `occupied`)
+/// from digit `from` to digit `to` of the column's fillings.
+#[derive(Clone, Copy)]
+pub(super) struct ColumnStep {
+    pub column: usize,
+    pub occupied: u8,
+    pub from: usize,
+    pub to: usize,
+}
+
+impl ColumnStep {
+    /// The cells the car touches on the way (bit `row × size + column`).
+    #[inline(always)]
+    pub fn touched(self, unit: &Unit) -> u64 {
+        unit.columns
+            .touched(self.occupied, self.column, self.from, self.to)
+    }
+}
+
 /// What a sweep of a block does with each group of moves it walks
 /// ([`Unit::sweep_with`]); fibers are the unit's (not the block's) indices.
 pub(super) trait Visit {
     /// The positions `bits` of `fiber` move on the fiber axis, column `c`
     /// (its rows covering `occupied`): bit `x` to the bits `near[x]`.
     fn within(&mut self, unit: &Unit, fiber: usize, bits: u32, c: usize, occupied: u8);
-    /// Column `c` (its rows covering `occupied`) moves from digit `d` to
-    /// digit `j`: the fibers from `from` on, holding the positions `front`,
-    /// move whole to the fibers from `to` on.
-    #[allow(clippy::too_many_arguments)]
-    fn run(
-        &mut self,
-        unit: &Unit,
-        front: &[u32],
-        from: usize,
-        to: usize,
-        c: usize,
-        occupied: u8,
-        d: usize,
-        j: usize,
-    );
+    /// A column's car moves (`step`): the fibers from `from` on, holding
+    /// the positions `front`, move whole to the fibers from `to` on.
+    fn run(&mut self, unit: &Unit, front: &[u32], from: usize, to: usize, step: ColumnStep);
     /// A slide moves the positions `bits` of fiber `from` to fiber `to`,
     /// bit `x` to bit `map[x]` (the same bit without a map), touching the
     /// cells `touched`.
@@ -88,17 +95,7 @@ impl Visit for Spread<'_> {
     }
 
     #[inline(always)]
-    fn run(
-        &mut self,
-        _: &Unit,
-        front: &[u32],
-        _: usize,
-        to: usize,
-        _: usize,
-        _: u8,
-        _: usize,
-        _: usize,
-    ) {
+    fn run(&mut self, _: &Unit, front: &[u32], _: usize, to: usize, _: ColumnStep) {
         let to = &mut self.0[to..][..front.len()];
         for (t, &f) in to.iter_mut().zip(front) {
             *t |= f;
@@ -200,7 +197,13 @@ impl Unit<'_> {
                     targets &= targets - 1;
                     for (from, to) in digit_runs(n, (run, period), d, j) {
                         let run = &front[from..][..run];
-                        visit.run(self, run, start + from, start + to, c, occ[c], d, j);
+                        let step = ColumnStep {
+                            column: c,
+                            occupied: occ[c],
+                            from: d,
+                            to: j,
+                        };
+                        visit.run(self, run, start + from, start + to, step);
                     }
                 }
             }

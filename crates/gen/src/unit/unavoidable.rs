@@ -36,7 +36,7 @@
 //! for both. Only two levels' cells are held, packed in the order the
 //! search found their fibers (a position's cells found by its fiber's
 //! first and the bits below it), and each level is handed out when final.
-use super::sweep::{Visit, SPARSE};
+use super::sweep::{ColumnStep, Visit, SPARSE};
 use super::touch::{Moves, Source};
 use super::{FiberAt, Unit, NONE};
 use crate::retrograde::{Levels, Retrograde, Walk};
@@ -336,17 +336,7 @@ impl Visit for Narrow<'_> {
     }
 
     #[inline(always)]
-    fn run(
-        &mut self,
-        unit: &Unit,
-        front: &[u32],
-        from: usize,
-        to: usize,
-        c: usize,
-        occupied: u8,
-        d: usize,
-        j: usize,
-    ) {
+    fn run(&mut self, unit: &Unit, front: &[u32], from: usize, to: usize, step: ColumnStep) {
         let next = &mut self.next[to..][..front.len()];
         for (t, &f) in next.iter_mut().zip(front) {
             *t |= f;
@@ -355,7 +345,7 @@ impl Visit for Narrow<'_> {
         for (i, (&bits, &there)) in front.iter().zip(closer).enumerate() {
             let hit = bits & there;
             if hit != 0 {
-                let touched = unit.columns.touched(occupied, c, d, j);
+                let touched = step.touched(unit);
                 for y in each(hit) {
                     self.narrow(from + i, y, to + i, y, touched);
                 }
