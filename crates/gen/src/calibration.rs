@@ -7,9 +7,9 @@
 //! docs/database.md, *Cost by phase*), and a family holds from one unit to
 //! hundreds, so an ETA that counts units or families is wrong by several
 //! times until the end. A family is weighted by the sampled mean cost of
-//! the units it searches (its root and its units of one wall, by phase and
-//! walls); its units of two walls, decided from those searches, cost in
-//! proportion to them. The run's own pace still gives the time. The sample
+//! a search of each of its units (by phase and walls), times what deciding
+//! such a unit in its family costs against searching it ([`DECIDING`]).
+//! The run's own pace still gives the time. The sample
 //! is searched and thrown away (a unit of a later phase needs the removal
 //! tests of the earlier ones), so it is taken only when it is a small share
 //! of the run.
@@ -25,8 +25,16 @@ const PER_KIND: usize = 64;
 /// The sample is taken when it is at most one unit in this many of the run.
 const SHARE: usize = 100;
 
-/// The units a family searches, by kind: (phase, walls).
-type Kind = (usize, usize);
+/// Units, by kind: (phase, walls).
+pub type Kind = (usize, usize);
+
+/// What deciding a unit in its family costs against searching it alone,
+/// by its walls: the root is searched as any unit, a unit of one wall with
+/// its unavoidable cells and lists (1.64× on every 200th family), a unit
+/// of two walls decided from its parents (0.18 of its search), as
+/// `family_costs -- 200` measured them (docs/database.md, *Deciding
+/// families, measured whole*).
+pub const DECIDING: [f64; 3] = [1.0, 1.64, 0.18];
 
 /// The weight of each family left (its root and its weight), or `None`
 /// where no sample was taken and every unit weighs 1.
@@ -69,13 +77,8 @@ impl FamilyWeights {
             let members = families.members(root);
             total += members.len();
             for &u in members {
-                let walls = generator.walls(u as usize);
-                if walls < 2 {
-                    kinds
-                        .entry((generator.phase(u as usize), walls))
-                        .or_default()
-                        .push(u);
-                }
+                let kind = (generator.phase(u as usize), generator.walls(u as usize));
+                kinds.entry(kind).or_default().push(u);
             }
         }
         let jobs: Vec<(Kind, u32)> = kinds
@@ -113,11 +116,20 @@ impl FamilyWeights {
             Some(means) => members
                 .iter()
                 .filter_map(|&u| {
-                    let u = u as usize;
-                    means.get(&(generator.phase(u), generator.walls(u)))
+                    let (phase, walls) = (generator.phase(u as usize), generator.walls(u as usize));
+                    means
+                        .get(&(phase, walls))
+                        .map(|mean| mean * DECIDING[walls])
                 })
                 .sum(),
         }
+    }
+
+    /// The sampled mean cost of a search of a unit of `kind` (none where
+    /// no sample was taken).
+    #[cfg(feature = "research")]
+    pub fn mean(&self, kind: Kind) -> Option<f64> {
+        self.0.as_ref()?.get(&kind).copied()
     }
 
     /// The weight of all the families `left` (roots, indexed by phase).
@@ -196,8 +208,7 @@ mod tests {
                 .families()
                 .members(root)
                 .iter()
-                .filter(|&&u| generator.walls(u as usize) < 2)
-                .map(|&u| cost(u))
+                .map(|&u| cost(u) * DECIDING[generator.walls(u as usize)])
                 .sum();
             assert_eq!(weights.of(&generator, root), expected);
         }

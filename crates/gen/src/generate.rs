@@ -149,7 +149,15 @@ fn generate_with(
         options,
     };
     for phase in (0..=start_phase).rev() {
-        let jobs = run.jobs(phase, &plan.left[phase])?;
+        // The costliest families first, so that no thread is left alone
+        // with a large one at the end of the phase.
+        let mut left = plan.left[phase].clone();
+        let weight: HashMap<u32, f64> = left
+            .iter()
+            .map(|&root| (root, weights.of(generator, root)))
+            .collect();
+        left.sort_by(|a, b| weight[b].total_cmp(&weight[a]).then(a.cmp(b)));
+        let jobs = run.jobs(phase, &left)?;
         let stopped = run.run_phase(jobs, phase, &mut |root, units, positions| {
             summary.units_run += units;
             summary.positions += positions;
@@ -378,8 +386,9 @@ impl Run<'_> {
     }
 }
 
-/// Runs `jobs` on `pool`, sending each outcome as it is found, until
-/// `stop` is raised.
+/// Runs `jobs` on `pool`, each to the next thread that comes free in the
+/// order given, sending each outcome as it is found, until `stop` is
+/// raised.
 fn search_all(
     generator: &Generator,
     pool: &rayon::ThreadPool,
@@ -388,7 +397,9 @@ fn search_all(
     sender: mpsc::Sender<Done>,
 ) {
     pool.install(|| {
-        jobs.into_par_iter()
+        // Taken in order as threads come free (not split into halves).
+        jobs.into_iter()
+            .par_bridge()
             .for_each_init(FamilyScratch::default, |scratch, job| {
                 if stop.load(Ordering::Relaxed) {
                     return;

@@ -15,6 +15,8 @@ pub mod scheduler;
 mod summary;
 pub mod unit;
 
+#[cfg(feature = "research")]
+pub use calibration::{FamilyWeights, Kind, DECIDING};
 pub use error::GenError;
 pub use fibered::{expand_each, Fibered};
 pub use generate::{generate, GenerateOptions, GenerationProgress, Summary};
