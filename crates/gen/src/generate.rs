@@ -114,8 +114,11 @@ fn generate_with(
     let plan = Plan::new(generator, options.shard, &done);
     claim(db, options, generator, plan.units_total)?;
     let start_phase = journal::next_phase(db)?.unwrap_or(Some(plan.top()));
+    // The puzzles the file holds: a resumed run's progress counts them
+    // from the start, not from the end of its first phase.
     let mut summary = Summary {
         units_skipped: done.len() as u64,
+        puzzles: db.count()?,
         ..Summary::default()
     };
     let pool = rayon::ThreadPoolBuilder::new()
@@ -139,7 +142,7 @@ fn generate_with(
         work_run,
         work_left: work_total,
         positions: 0,
-        puzzles: db.count()?,
+        puzzles: summary.puzzles,
         phase: start_phase,
     });
     let mut run = Run {

@@ -148,14 +148,20 @@ fn an_interrupted_run_resumes_without_losing_or_repeating_rows() {
     let stopped = interrupted.units_run;
     assert!((500..1000).contains(&stopped), "{stopped}");
     // The resumed run's first progress, before any unit of its own, says
-    // where it starts; every later one (a family each) counts from there.
+    // where it starts; every later one (a family each) counts from there,
+    // its puzzles too.
+    let held = db.count().unwrap();
+    assert!(held > 0, "the first run stored puzzles");
     let mut seen = Vec::new();
+    let mut puzzles = Vec::new();
     let resumed = generate(&mut db, &options(4, 2), |p| {
-        seen.push((p.units_done, p.units_before, p.positions))
+        seen.push((p.units_done, p.units_before, p.positions));
+        puzzles.push(p.puzzles);
     })
     .unwrap();
     assert_eq!(resumed.units_skipped, stopped);
     assert_eq!(seen[0], (stopped, stopped, 0));
+    assert!(puzzles.iter().all(|&p| p >= held), "{held} {puzzles:?}");
     assert!(seen.windows(2).all(|w| w[0].0 < w[1].0), "{seen:?}");
     assert_eq!(seen.last().unwrap().0, stopped + resumed.units_run);
     assert!(seen.iter().all(|&(_, before, _)| before == stopped));
@@ -164,6 +170,7 @@ fn an_interrupted_run_resumes_without_losing_or_repeating_rows() {
     let again = generate(&mut db, &options(4, 2), |_| reported = true).unwrap();
     assert_eq!(again.units_run, 0);
     assert!(!reported);
+    assert_eq!(again.puzzles, db.count().unwrap());
     assert_eq!(exported(&db), exported(&whole));
 }
 
