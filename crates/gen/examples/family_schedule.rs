@@ -133,7 +133,10 @@ fn main() {
     let costliest = makespans(&by_phase, threads, |a, b| {
         b.weight(DECIDING).total_cmp(&a.weight(DECIDING))
     });
-    println!("- roots in order: {:.0}", in_order.0);
+    println!(
+        "- roots in order (a queue, not a parallel iterator's halves): {:.0}",
+        in_order.0
+    );
     println!(
         "- costliest first (by the calibration's weight): {:.0}",
         costliest.0

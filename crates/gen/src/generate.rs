@@ -154,12 +154,12 @@ fn generate_with(
     for phase in (0..=start_phase).rev() {
         // The costliest families first, so that no thread is left alone
         // with a large one at the end of the phase.
-        let mut left = plan.left[phase].clone();
-        let weight: HashMap<u32, f64> = left
+        let mut weighed: Vec<(f64, u32)> = plan.left[phase]
             .iter()
-            .map(|&root| (root, weights.of(generator, root)))
+            .map(|&root| (weights.of(generator, root), root))
             .collect();
-        left.sort_by(|a, b| weight[b].total_cmp(&weight[a]).then(a.cmp(b)));
+        weighed.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let left: Vec<u32> = weighed.into_iter().map(|(_, root)| root).collect();
         let jobs = run.jobs(phase, &left)?;
         let stopped = run.run_phase(jobs, phase, &mut |root, units, positions| {
             summary.units_run += units;
