@@ -148,15 +148,19 @@ fn main() {
     let total = costliest.0;
     for share in [0.02, 0.05, 0.1, 0.25, 0.5, 0.75, 0.9] {
         let at = total * share;
+        // The generator's ETA: the weight left at the finished families'
+        // seconds a weight, shared by the threads.
         let predicted = |factors: [f64; 3]| {
             let all: f64 = done.iter().map(|f| f.weight(factors)).sum();
-            let finished: f64 = costliest
+            let (busy, finished) = costliest
                 .1
                 .iter()
                 .filter(|(t, _)| *t <= at)
-                .map(|(_, f)| f.weight(factors))
-                .sum();
-            at * all / finished.max(f64::MIN_POSITIVE)
+                .fold((0.0, 0.0), |(c, w), (_, f)| {
+                    (c + f.cost, w + f.weight(factors))
+                });
+            let pace = busy / f64::max(finished, f64::MIN_POSITIVE);
+            at + (all - finished) * pace / threads as f64
         };
         println!(
             "| {:.0}% | {:.2} | {:.2} |",

@@ -59,6 +59,11 @@ pub struct GenerationProgress {
     pub work_run: f64,
     /// The families still to do, weighted the same way.
     pub work_left: f64,
+    /// The seconds this run's threads spent on its families (each timed
+    /// from its start to its end), for the ETA's pace.
+    pub busy: f64,
+    /// The run's worker threads.
+    pub threads: usize,
     pub positions: u64,
     pub puzzles: u64,
     /// The phase being run (counting down to 0).
@@ -87,7 +92,8 @@ enum Job {
 }
 
 enum Done {
-    Own(u32, Vec<Decided>),
+    /// A family: its root, its units' outcomes and the seconds it took.
+    Own(u32, Vec<Decided>, f64),
     Answer(u32, Vec<CandidateId>),
 }
 
@@ -133,7 +139,8 @@ fn generate_with(
     };
     let weights = FamilyWeights::sample(generator, &plan.left, &pool);
     let work_total = weights.total(generator, &plan.left);
-    let mut work_run = 0.0;
+    let (mut work_run, mut busy) = (0.0, 0.0);
+    let threads = pool.current_num_threads();
     // The run holds the file and has work to do: say where it starts.
     progress(GenerationProgress {
         units_done: summary.units_skipped,
@@ -141,6 +148,8 @@ fn generate_with(
         units_total: plan.units_total,
         work_run,
         work_left: work_total,
+        busy,
+        threads,
         positions: 0,
         puzzles: summary.puzzles,
         phase: start_phase,
@@ -161,16 +170,19 @@ fn generate_with(
         weighed.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let left: Vec<u32> = weighed.into_iter().map(|(_, root)| root).collect();
         let jobs = run.jobs(phase, &left)?;
-        let stopped = run.run_phase(jobs, phase, &mut |root, units, positions| {
+        let stopped = run.run_phase(jobs, phase, &mut |root, units, positions, seconds| {
             summary.units_run += units;
             summary.positions += positions;
             work_run += weights.of(generator, root);
+            busy += seconds;
             progress(GenerationProgress {
                 units_done: summary.units_skipped + summary.units_run,
                 units_before: summary.units_skipped,
                 units_total: plan.units_total,
                 work_run,
                 work_left: work_total - work_run,
+                busy,
+                threads,
                 positions: summary.positions,
                 puzzles: summary.puzzles,
                 phase,
@@ -309,13 +321,14 @@ impl Run<'_> {
     }
 
     /// Runs a phase's jobs in parallel, committing each as it finishes;
-    /// calls `after(root, units, positions)` for each family of the shard,
+    /// calls `after(root, units, positions, seconds)` for each family of
+    /// the shard,
     /// which returns true to stop early. Returns true when stopped early.
     fn run_phase(
         &mut self,
         jobs: Vec<Job>,
         phase: usize,
-        after: &mut dyn FnMut(u32, u64, u64) -> bool,
+        after: &mut dyn FnMut(u32, u64, u64, f64) -> bool,
     ) -> Result<bool, GenError> {
         let (store, generator, pool) = (&mut self.store, self.generator, &self.pool);
         let size = self.options.size;
@@ -327,11 +340,11 @@ impl Run<'_> {
             scope.spawn(move || search_all(generator, pool, jobs, stop, sender));
             for done in receiver {
                 let committed = match done {
-                    Done::Own(root, decided) => store
+                    Done::Own(root, decided, seconds) => store
                         .commit_family(generator, size, phase, &decided)
                         .map(|()| {
                             let positions = decided.iter().map(|d| d.outcome.positions).sum();
-                            Some((root, decided.len() as u64, positions))
+                            Some((root, decided.len() as u64, positions, seconds))
                         }),
                     Done::Answer(unit, rejected) => journal::commit_pending(
                         store.db,
@@ -349,8 +362,8 @@ impl Run<'_> {
                         result = Err(e);
                         break;
                     }
-                    Ok(Some((root, units, positions))) => {
-                        if after(root, units, positions) {
+                    Ok(Some((root, units, positions, seconds))) => {
+                        if after(root, units, positions, seconds) {
                             stop.store(true, Ordering::Relaxed);
                             result = Ok(true);
                             break;
@@ -409,8 +422,10 @@ fn search_all(
                 }
                 let done = match job {
                     Job::Own(root, incoming) => {
+                        let started = Instant::now();
                         let members = generator.families().members(root);
-                        Done::Own(root, generator.decide(members, &incoming, scratch))
+                        let decided = generator.decide(members, &incoming, scratch);
+                        Done::Own(root, decided, started.elapsed().as_secs_f64())
                     }
                     Job::Answer(u, queries) => {
                         Done::Answer(u, generator.answer(u as usize, &queries, scratch.search()))

@@ -1,11 +1,14 @@
 //! Progress of a long generation as plain lines, for batch jobs whose
 //! output is a log file (where a progress bar shows nothing): a line when
 //! the done share reaches a new whole percent, at most one a second, and at
-//! least one a minute while work is being done. The ETA comes from the
-//! units this run has done, each weighted by its phase's sampled cost
-//! (`calibration.rs`), so neither the cheap units of the first phases
-//! nor the units an earlier run committed skew it. A progress bar's message reads the same
-//! ([`Eta::message`]).
+//! least one a minute while work is being done. The ETA is the work left
+//! at the pace of this run's own finished families, in the seconds their
+//! threads spent on them, shared by the threads: families are weighted by
+//! their units' sampled cost (`calibration.rs`), so neither the cheap units
+//! of the first phases nor the units an earlier run committed skew it, and
+//! the time the threads spent on families still running does not count
+//! against the pace (a phase starts with its costliest). A progress bar's
+//! message reads the same ([`Eta::message`]).
 
 use crate::generate::GenerationProgress;
 use std::cell::OnceCell;
@@ -23,14 +26,29 @@ impl GenerationProgress {
             self.puzzles
         )
     }
+
+    /// The time left (`hh:mm:ss`, `?` before this run has finished a
+    /// family): the work still to do (`work_left`, families weighted by
+    /// their units' cost) at the pace of this run's own (`busy` thread
+    /// seconds for `work_run`), shared by the `threads`. It leaves out the
+    /// time the threads spent on families still running, which makes it
+    /// long by at most their time divided by the threads.
+    fn eta(&self) -> String {
+        if self.work_run <= 0.0 || self.busy <= 0.0 {
+            return "?".to_string();
+        }
+        let threads = self.threads.max(1) as f64;
+        let left = self.busy / self.work_run * self.work_left.max(0.0) / threads;
+        clock(Duration::try_from_secs_f64(left).unwrap_or(Duration::MAX))
+    }
 }
 
 const MIN_GAP: Duration = Duration::from_secs(1);
 const MAX_GAP: Duration = Duration::from_secs(60);
 
-/// A run's clock: its estimated time left, from the (weighted) units it
-/// has done itself (so a resumed run's is not skewed by the units an
-/// earlier run committed), and a progress bar's message ([`Eta::message`]).
+/// A run's clock, for the rate of its positions over its own time (not
+/// what it did before it started its units), and a progress bar's message
+/// ([`Eta::message`]).
 pub struct Eta {
     start: Instant,
     /// When the run reported its starting point (its first progress, with
@@ -62,7 +80,7 @@ impl Eta {
     }
 
     fn message_at(&self, p: &GenerationProgress, now: Instant) -> String {
-        format!("{}, {}", self.at(p, now), self.detail(p, now))
+        format!("{}, {}", p.eta(), self.detail(p, now))
     }
 
     /// The positions, their rate over this run, and the puzzles.
@@ -77,19 +95,6 @@ impl Eta {
             let _ = self.paced_from.set(now);
         }
         now - self.paced_from.get().copied().unwrap_or(self.start)
-    }
-
-    /// The time left (`hh:mm:ss`, `?` before this run has done a unit) at
-    /// `p`: the work still to do at the pace of this run's own, both
-    /// counted in units weighted by their phase's cost (`p.work_left`,
-    /// `p.work_run`).
-    fn at(&self, p: &GenerationProgress, now: Instant) -> String {
-        let paced = self.paced(p, now);
-        if p.work_run <= 0.0 {
-            return "?".to_string();
-        }
-        let left = paced.as_secs_f64() * p.work_left.max(0.0) / p.work_run;
-        clock(Duration::try_from_secs_f64(left).unwrap_or(Duration::MAX))
     }
 }
 
@@ -140,7 +145,7 @@ impl ProgressLines {
             clock(now - self.eta.start),
             self.label,
             percent(done, total),
-            self.eta.at(p, now),
+            p.eta(),
             self.eta.detail(p, now)
         )
     }
@@ -161,7 +166,8 @@ fn clock(d: Duration) -> String {
 mod tests {
     use super::*;
 
-    /// `done` of `total` units, `before` of them by earlier runs.
+    /// `done` of `total` units, `before` of them by earlier runs; this
+    /// run's took its two threads 10 s each.
     fn progress(done: u64, before: u64, total: u64) -> GenerationProgress {
         GenerationProgress {
             units_done: done,
@@ -169,6 +175,8 @@ mod tests {
             units_total: total,
             work_run: (done - before) as f64,
             work_left: (total - done) as f64,
+            busy: 20.0,
+            threads: 2,
             positions: 9_000_000,
             puzzles: 5,
             phase: 0,
@@ -200,34 +208,60 @@ mod tests {
             "[00:00:10] shard 1/1: 1000/1200 units (83%), ETA 00:00:20, \
              9000000 positions (0.90 M/s), 5 puzzles"
         );
-        assert_eq!(p.eta.at(&progress(900, 900, 1200), ten), "?");
+        let starting = GenerationProgress {
+            busy: 0.0,
+            ..progress(900, 900, 1200)
+        };
+        assert_eq!(starting.eta(), "?");
     }
 
     #[test]
     fn the_eta_weighs_units_by_their_phase() {
-        let eta = Eta::new();
-        let ten = eta.start + Duration::from_secs(10);
-        // 300 of 1200 units done in 10 s, but they were the cheap ones: a
-        // quarter of the weight of each unit left.
+        // 300 of 1200 units done in 10 s of two threads, but they were the
+        // cheap ones: a quarter of the weight of each unit left.
         let p = GenerationProgress {
             work_run: 300.0 * 0.25,
             work_left: 900.0,
             ..progress(300, 0, 1200)
         };
-        assert_eq!(eta.at(&p, ten), "00:02:00");
+        assert_eq!(p.eta(), "00:02:00");
         let finished = GenerationProgress {
             work_left: -1e-12,
             ..p
         };
-        assert_eq!(eta.at(&finished, ten), "00:00:00");
+        assert_eq!(finished.eta(), "00:00:00");
     }
 
     #[test]
-    fn the_pace_counts_from_the_runs_starting_point() {
+    fn the_eta_leaves_out_the_families_still_running() {
+        // 10 s into a phase, one thread has finished a family of weight 1
+        // in 5 s; the other has been on a family of weight 4 for 10 s, and
+        // 8 are left with it. Its time so far is not held against the
+        // pace (which would say 10 s a weight, 80 s left): 5 s a weight,
+        // shared by two threads.
+        let p = GenerationProgress {
+            work_run: 1.0,
+            work_left: 8.0,
+            busy: 5.0,
+            ..progress(1, 0, 9)
+        };
+        assert_eq!(p.eta(), "00:00:20");
+    }
+
+    #[test]
+    fn the_rate_counts_from_the_runs_starting_point() {
         let eta = Eta::new();
         let at = |s| eta.start + Duration::from_secs(s);
         // The run timed its sample for 20 s, then reported where it starts.
-        assert_eq!(eta.at(&progress(100, 100, 1300), at(20)), "?");
+        let starting = GenerationProgress {
+            busy: 0.0,
+            positions: 0,
+            ..progress(100, 100, 1300)
+        };
+        assert_eq!(
+            eta.message_at(&starting, at(20)),
+            "?, 0 positions (0.00 M/s), 5 puzzles"
+        );
         // 300 units of its own in the next 10 s: 900 left take 30 s, and
         // the positions came at 0.90 M/s.
         let p = progress(400, 100, 1300);
