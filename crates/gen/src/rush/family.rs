@@ -522,7 +522,7 @@ impl Decider<'_, '_> {
         let index = self.index.expect("F is not empty");
         let root = (self.root.0 as usize, self.root.1);
         let into = IntoUnit::new(units, self.tables, root, (u, index), &self.walls);
-        let mut seeds: Vec<u64> = f.iter().map(|&p| into.index(p as u64)).collect();
+        let mut seeds = into.indices(f);
         seeds.sort_unstable();
         let root = (self.root.0 as usize, self.root.1);
         let mut two = TwoWalls::new(units, (u, index), self.walls, self.sides, root);
@@ -681,22 +681,52 @@ impl<'a, 'u> IntoUnit<'a, 'u> {
         }
     }
 
-    /// The unit's index of the root's position `p`.
-    fn index(&self, p: u64) -> u64 {
-        let (places, columns) = self.root.position(p);
-        let mut fillings: [u32; 6] =
-            std::array::from_fn(|r| self.root_starts[r] + places.get(r).map_or(0, |&p| p as u32));
+    /// The unit's indices of the root's positions `f`: a fiber's rows and
+    /// columns are worked out once for all its positions in `f` (ascending
+    /// positions share their fibers), only its fiber axis's filling changes
+    /// from one to the next.
+    fn indices(&self, f: &[u32]) -> Vec<u64> {
+        let size = self.size;
+        let mut out = Vec::with_capacity(f.len());
+        let mut fiber = 0..0;
+        let (mut places, mut columns) = ([0usize; 6], [0u32; 6]);
+        let (mut axis, mut list): (usize, &[u8]) = (0, &[]);
+        for &p in f {
+            let p = p as u64;
+            if !fiber.contains(&p) {
+                let (at, _) = self.root.locate(p);
+                let start = self.root.position_of(at.block, at.fiber, 0);
+                (axis, list) = self.root.fiber_axis(at.block);
+                fiber = start..start + list.len() as u64;
+                places = self.places(at.block);
+                columns = self.root.column_fillings(&at).map(u32::from);
+            }
+            columns[axis] = list[(p - fiber.start) as usize] as u32;
+            out.push(
+                self.unit
+                    .index_of(&places[..size], &columns[..size])
+                    .expect(
+                        "a position of the root with the walls' cells empty is one of the unit's",
+                    ),
+            );
+        }
+        out
+    }
+
+    /// The unit's row places (by board row) of a block of the root: its
+    /// row fillings with the walls added.
+    fn places(&self, block: usize) -> [usize; 6] {
+        let mut fillings = [0u32; 6];
+        for (r, place) in self.root.row_places(block).enumerate() {
+            fillings[r] = self.root_starts[r] + place as u32;
+        }
         for &(row, column) in &self.walls {
             fillings[row] = self
                 .tables
                 .with_wall(row, fillings[row], column)
                 .expect("a wall's cell is empty");
         }
-        let places: [usize; 6] =
-            std::array::from_fn(|r| fillings[r].wrapping_sub(self.unit_starts[r]) as usize);
-        self.unit
-            .index_of(&places[..self.size], &columns[..self.size])
-            .expect("a position of the root with the walls' cells empty is one of the unit's")
+        std::array::from_fn(|r| fillings[r].wrapping_sub(self.unit_starts[r]) as usize)
     }
 }
 
