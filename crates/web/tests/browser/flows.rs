@@ -278,7 +278,7 @@ async fn the_editor_builds_a_board_that_then_solves() {
         &format!("document.getElementById('edit-line').value === '{expected}'"),
     )
     .await;
-    page.click("#tab-watch").await;
+    page.view("watch").await;
     page.click("#solve").await;
     page.wait(
         "the answer",
@@ -486,7 +486,7 @@ async fn a_long_solve_shows_live_counts_and_cancel_stops_it_on_the_server() {
     let _one = ONE_BROWSER.lock().await;
     let page = Page::open("/").await;
     page.load_text(ENDLESS).await;
-    page.click("#tab-watch").await;
+    page.view("watch").await;
     page.click("#solve").await;
     page.wait("live counts", "/[0-9,]+ examined · [0-9,]+ enqueued · depth/.test(document.getElementById('progress-text').textContent)").await;
     page.screenshot("web-solve-progress.png").await;

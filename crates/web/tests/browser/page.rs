@@ -291,6 +291,17 @@ impl Page {
             .unwrap();
     }
 
+    /// Opens a view by its tab and waits until it shows: leaving the editor
+    /// waits for the draft's check first, so the view comes a moment later.
+    pub async fn view(&self, name: &str) {
+        self.click(&format!("#tab-{name}")).await;
+        self.wait(
+            &format!("the {name} view"),
+            &format!("document.querySelector('.view.active').id === 'panel-{name}'"),
+        )
+        .await;
+    }
+
     /// Presses and releases keys together (modifiers first), as one chord.
     pub async fn chord(&self, keys: &[char]) {
         let mut actions = KeyActions::new("keyboard".to_string());
@@ -340,7 +351,7 @@ impl Page {
     pub async fn start_long_solve(&self) {
         self.click("#tab-load").await;
         self.load_text(crate::common::ENDLESS).await;
-        self.click("#tab-watch").await;
+        self.view("watch").await;
         self.click("#solve").await;
         self.wait(
             "live counts",
@@ -351,7 +362,7 @@ impl Page {
 
     /// Opens Watch, solves, and waits for the answer's `moves`.
     pub async fn solve_in(&self, moves: u32) {
-        self.click("#tab-watch").await;
+        self.view("watch").await;
         self.click("#solve").await;
         self.wait(
             "the answer",

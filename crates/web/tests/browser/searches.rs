@@ -22,7 +22,7 @@ async fn hints_and_play_leave_no_stale_search() {
     };
     let page = Page::open_with(config, "/").await;
     page.load_text(ENDLESS).await;
-    page.click("#tab-watch").await;
+    page.view("watch").await;
     page.click("#solve").await;
     let counts = wait_for_counts(&page.base, |c| c["running"] == 1).await;
     assert_eq!(counts["running"], 1, "{counts}");
@@ -143,7 +143,7 @@ async fn a_link_opened_in_the_editor_loads_and_an_invalid_draft_is_not_solved() 
     );
     // Undo makes it valid again, and then it solves.
     page.click("#edit-undo").await;
-    page.click("#tab-watch").await;
+    page.view("watch").await;
     page.click("#solve").await;
     page.wait(
         "card 1's answer",
